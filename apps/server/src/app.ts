@@ -1,0 +1,82 @@
+/**
+ * The app factory. Middleware order: request id → language and client address → request log →
+ * security headers → (API) no-store, body limit, session, access guard → routes → web app.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { pickLang } from '@painlab/shared/errors';
+import { mountAuth } from './auth/auth.routes';
+import { access, declareAccess, guardMiddleware } from './http/access';
+import { resolveClientIp } from './http/client-ip';
+import { createErrorHandler, errorBody, validationHook } from './http/errors';
+import { requestLog } from './http/request-log';
+import { noStore, securityHeaders } from './http/security';
+import { sessionMiddleware } from './http/session';
+import { mountWebApp } from './http/static';
+import type { AppEnv, Deps } from './http/types';
+import { registerAuditLogs } from './modules/audit-logs/audit-logs.handlers';
+import { registerMe } from './modules/me/me.handlers';
+import { registerPending } from './modules/pending/pending.handlers';
+import { registerSystem } from './modules/system/system.handlers';
+import { registerTelemetry } from './modules/telemetry/telemetry.handlers';
+import { registerUsers } from './modules/users/users.handlers';
+
+export const API_BODY_LIMIT = 1024 * 1024;
+
+export function createApp(deps: Deps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const trustedProxies = deps.env.TRUSTED_PROXIES.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const session = sessionMiddleware(deps);
+
+  app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    c.set('lang', pickLang(c.req.header('accept-language')));
+    c.set('clientIp', resolveClientIp(c, trustedProxies));
+    await next();
+  });
+  app.use('*', requestLog(deps.logger));
+  app.use('*', securityHeaders(deps.env.NODE_ENV === 'production'));
+  app.use('/api/*', noStore);
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: API_BODY_LIMIT,
+      onError: (c) => {
+        // the rest of the body is not read: the connection cannot be reused
+        c.header('Connection', 'close');
+        return c.json(errorBody(c, 'payload_too_large'), 413);
+      },
+    }),
+  );
+  // better-auth reads its own session; everything else gets c.var.session here.
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/auth/') ? next() : session(c, next)));
+  app.use('/api/*', guardMiddleware(deps));
+
+  mountAuth(app, deps);
+  registerSystem(app, deps);
+  registerMe(app, deps);
+  registerTelemetry(app, deps);
+  registerUsers(app, deps);
+  registerAuditLogs(app, deps);
+  registerPending(app);
+
+  declareAccess('GET', '/api/openapi.json', access.public);
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: `${deps.env.CLINIC_NAME} API`,
+      version: '0.1.0',
+      description:
+        'Pain Lab clinic API. Authentication: better-auth session cookie (see /api/auth). ' +
+        'Errors: { error: { code, message, requestId?, details? } }.',
+    },
+  });
+
+  mountWebApp(app, deps.env.WEB_DIST);
+  app.notFound((c) => c.json(errorBody(c, 'not_found'), 404));
+  app.onError(createErrorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,85 @@
+/**
+ * Mounts better-auth at /api/auth/*. The handler gets a copy of the request carrying the real client
+ * address (for rate limiting); every state-changing auth call is written to the audit log with its
+ * outcome. Failed sign-ins record a short hash of the e-mail, never the address itself.
+ */
+import { createHash } from 'node:crypto';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { toRole } from '@painlab/shared/permissions';
+import { recordAudit } from '../audit/audit';
+import { access, declareAccess } from '../http/access';
+import { resolveSession } from '../http/session';
+import type { AppEnv, Deps } from '../http/types';
+import { CLIENT_IP_HEADER } from './auth';
+
+const ACTIONS: Record<string, string> = {
+  '/sign-in/email': 'auth.sign_in',
+  '/sign-up/email': 'auth.sign_up',
+  '/sign-out': 'auth.sign_out',
+  '/revoke-sessions': 'auth.revoke_sessions',
+  '/revoke-other-sessions': 'auth.revoke_other_sessions',
+  '/revoke-session': 'auth.revoke_session',
+  '/change-password': 'auth.change_password',
+  '/change-email': 'auth.change_email',
+  '/update-user': 'auth.update_user',
+  '/delete-user': 'auth.delete_user',
+  '/request-password-reset': 'auth.request_password_reset',
+  '/reset-password': 'auth.reset_password',
+};
+
+function actionFor(path: string): string {
+  if (ACTIONS[path]) return ACTIONS[path];
+  return `auth.${path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '_')}`;
+}
+
+function subjectHash(email: unknown): string | null {
+  if (typeof email !== 'string' || !email) return null;
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 16);
+}
+
+async function readJson(source: Request | Response): Promise<Record<string, unknown> | null> {
+  try {
+    const value: unknown = await source.clone().json();
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function mountAuth(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  declareAccess('GET', '/api/auth/*', access.public);
+  declareAccess('POST', '/api/auth/*', access.public);
+
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const path = c.req.path.slice('/api/auth'.length);
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
+    const hasCookie = Boolean(c.req.header('cookie'));
+
+    // Enforces the absolute session limit before better-auth answers, and names the actor.
+    const before = hasCookie ? (await resolveSession(deps, c.req.raw.headers)).session : null;
+    const body = c.req.method === 'POST' ? await readJson(c.req.raw) : null;
+
+    const response = await deps.auth.handler(new Request(c.req.raw, { headers }));
+    if (c.req.method !== 'POST') return response;
+
+    const result = await readJson(response);
+    const resultUser = result?.user as { id?: unknown; role?: unknown } | undefined;
+    const ok = response.status < 400;
+    await recordAudit(deps.database.db, {
+      action: actionFor(path),
+      outcome: ok ? 'success' : 'failure',
+      actorUserId: before?.user.id ?? (ok && typeof resultUser?.id === 'string' ? resultUser.id : null),
+      actorRole: before?.role ?? (ok && resultUser ? toRole(resultUser.role) : null),
+      resource: 'auth',
+      ip: c.get('clientIp'),
+      requestId: c.get('requestId'),
+      details: {
+        status: response.status,
+        ...(ok ? {} : { code: typeof result?.code === 'string' ? result.code : null }),
+        ...(!ok && body && 'email' in body ? { subject: subjectHash(body.email) } : {}),
+      },
+    });
+    return response;
+  });
+}

@@ -1,0 +1,145 @@
+/** Sign-up, sign-in, sign-out, sessions, rate limits and origin checks through the real server. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditCount, DEMO, DEMO_PASSWORD, startTestServer, type TestServer } from '../test/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const userCount = async () => Number((await server.sql<{ n: string }>('select count(*)::text as n from "user"'))[0]!.n);
+
+describe('sign-up', () => {
+  it('creates a patient account, signs it in and audits it', async () => {
+    const client = server.client();
+    const before = await auditCount(server, 'auth.sign_up');
+    const res = await client.post('/api/auth/sign-up/email', { name: 'Lucía Gómez', email: 'lucia@example.test', password: 'a-long-enough-password' });
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('painlab.session_token='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const me = await client.get('/api/me');
+    expect(me.body).toMatchObject({ role: 'user', user: { email: 'lucia@example.test' } });
+    expect(await auditCount(server, 'auth.sign_up')).toBe(before + 1);
+  });
+
+  it('cannot choose its own role', async () => {
+    const client = server.client();
+    const res = await client.post('/api/auth/sign-up/email', { name: 'Mallory', email: 'mallory@example.test', password: 'a-long-enough-password', role: 'admin' });
+    if (res.status === 200) expect((await client.get('/api/me')).body.role).toBe('user');
+    else expect(res.status).toBe(400);
+  });
+
+  it.each([
+    ['a short password', { name: 'A', email: 'short@example.test', password: 'short' }, 'PASSWORD_TOO_SHORT'],
+    ['a password over 128 characters', { name: 'A', email: 'long@example.test', password: 'x'.repeat(129) }, 'PASSWORD_TOO_LONG'],
+    ['a malformed e-mail', { name: 'A', email: 'not-an-email', password: 'a-long-enough-password' }, undefined],
+    ['no e-mail', { name: 'A', password: 'a-long-enough-password' }, undefined],
+  ])('rejects %s and writes nothing', async (_label, body, code) => {
+    const before = await userCount();
+    const res = await server.client().post('/api/auth/sign-up/email', body);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    if (code) expect(res.body.code).toBe(code);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('rejects an e-mail that is already registered', async () => {
+    const before = await userCount();
+    const res = await server.client().post('/api/auth/sign-up/email', { name: 'Dup', email: DEMO.user, password: 'a-long-enough-password' });
+    expect(res.status).toBe(422);
+    expect(await userCount()).toBe(before);
+  });
+});
+
+describe('sign-in', () => {
+  it('signs each demo role in and reports its role', async () => {
+    for (const [role, email] of Object.entries(DEMO)) {
+      const client = await server.signIn(email);
+      expect((await client.get('/api/me')).body.role).toBe(role);
+    }
+  });
+
+  it('refuses a wrong password, audits the failure without the e-mail address', async () => {
+    const res = await server.client().post('/api/auth/sign-in/email', { email: DEMO.admin, password: 'wrong-password-123' });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('INVALID_EMAIL_OR_PASSWORD');
+    const [row] = await server.sql<{ outcome: string; details: Record<string, unknown>; actor_user_id: string | null }>(
+      "select outcome, details, actor_user_id from audit_log where action = 'auth.sign_in' order by id desc limit 1",
+    );
+    expect(row!.outcome).toBe('failure');
+    expect(row!.actor_user_id).toBeNull();
+    expect(row!.details.subject).toMatch(/^[0-9a-f]{16}$/);
+    expect(JSON.stringify(row)).not.toContain('admin@');
+  });
+
+  it('refuses a request from an untrusted origin', async () => {
+    const res = await server.client().request('POST', '/api/auth/sign-in/email', {
+      json: { email: DEMO.admin, password: DEMO_PASSWORD },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('sessions', () => {
+  it('global sign-out ends every session of the user', async () => {
+    const laptop = await server.signIn(DEMO.specialist);
+    const phone = await server.signIn(DEMO.specialist);
+    expect((await phone.post('/api/auth/revoke-sessions', {})).status).toBe(200);
+    expect((await laptop.post('/api/auth/sign-out', {})).status).toBeLessThan(500);
+    expect((await laptop.get('/api/me')).status).toBe(401);
+    expect((await phone.get('/api/me')).status).toBe(401);
+    expect(await auditCount(server, 'auth.revoke_sessions')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a session past the absolute limit (12 h) is ended even while active', async () => {
+    const client = await server.signIn(DEMO.researcher);
+    expect((await client.get('/api/me')).status).toBe(200);
+    const me = (await client.get('/api/me')).body;
+    expect(Date.parse(me.session.absoluteExpiresAt) - Date.now()).toBeGreaterThan(11.9 * 3_600_000);
+    await server.sql(
+      `update session set created_at = now() - interval '13 hours' where user_id = (select id from "user" where email = $1)`,
+      [DEMO.researcher],
+    );
+    expect((await client.get('/api/me')).status).toBe(401);
+    expect((await client.get('/api/auth/get-session')).body).toBeNull();
+  });
+
+  it('an unknown role in the database fails closed to `user`', async () => {
+    await server.signIn(DEMO.admin); // ensure the account exists and is usable
+    await server.sql(`update "user" set role = 'superuser' where email = $1`, ['lucia@example.test']);
+    const client = await server.signIn('lucia@example.test', 'a-long-enough-password');
+    const me = await client.get('/api/me');
+    expect(me.body.role).toBe('user');
+    expect((await client.get('/api/users')).status).toBe(403);
+  });
+});
+
+describe('rate limiting by real client address', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ RATE_LIMIT_AUTH_MAX: '3', TRUSTED_PROXIES: '127.0.0.1' });
+  });
+  afterAll(() => limited?.close());
+
+  const attempt = (ip: string, extra: Record<string, string> = {}) =>
+    limited.client({ ip }).request('POST', '/api/auth/sign-in/email', {
+      json: { email: DEMO.admin, password: 'wrong-password-123' },
+      headers: extra,
+    });
+
+  it('blocks the 4th attempt in the window from one address, not from another', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await attempt('203.0.113.7')).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await attempt('203.0.113.8')).status).toBe(401);
+  });
+
+  it('a client cannot pick its own bucket with the internal header', async () => {
+    for (let i = 0; i < 3; i++) await attempt('198.51.100.1');
+    const res = await attempt('198.51.100.1', { 'x-painlab-client-ip': '192.0.2.99' });
+    expect(res.status).toBe(429);
+  });
+});

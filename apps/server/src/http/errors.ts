@@ -1,0 +1,92 @@
+/** One error envelope, one error handler, one validation hook for every API route. */
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ZodError } from 'zod';
+import {
+  errorMessage,
+  pickLang,
+  type ErrorCode,
+  type ErrorEnvelope,
+  type FieldIssue,
+} from '@painlab/shared/errors';
+import type { Logger } from '../lib/logger';
+import type { AppEnv } from './types';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    readonly params: Record<string, string> = {},
+    readonly details?: FieldIssue[],
+  ) {
+    super(code);
+  }
+}
+
+export function errorBody(
+  c: Context<AppEnv>,
+  code: ErrorCode,
+  params: Record<string, string> = {},
+  details?: FieldIssue[],
+): ErrorEnvelope {
+  const lang = c.get('lang') ?? pickLang(c.req.header('accept-language'));
+  return {
+    error: {
+      code,
+      message: errorMessage(code, lang, params),
+      requestId: c.get('requestId'),
+      ...(details ? { details } : {}),
+    },
+  };
+}
+
+export function sendError(c: Context<AppEnv>, error: ApiError) {
+  return c.json(errorBody(c, error.code, error.params, error.details), error.status);
+}
+
+export function zodIssues(error: ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.join('.'),
+    code: issue.code,
+    message: issue.message,
+  }));
+}
+
+/** Used as OpenAPIHono's defaultHook: invalid input is a 400 with field details, nothing runs. */
+export function validationHook(
+  result: { success: true } | { success: false; error: ZodError },
+  c: Context<AppEnv>,
+) {
+  if (!result.success) {
+    return c.json(errorBody(c, 'validation_failed', {}, zodIssues(result.error)), 400);
+  }
+  return undefined;
+}
+
+const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+export function createErrorHandler(logger: Logger) {
+  return (error: Error, c: Context<AppEnv>) => {
+    if (error instanceof ApiError) return sendError(c, error);
+    if (error instanceof HTTPException && error.status < 500) {
+      const code = STATUS_CODES[error.status] ?? 'bad_request';
+      return c.json(errorBody(c, code), error.status);
+    }
+    logger.error(
+      { err: { name: error.name, message: error.message, stack: error.stack }, requestId: c.get('requestId') },
+      'unhandled error',
+    );
+    return c.json(errorBody(c, 'internal_error'), 500);
+  };
+}

@@ -1,0 +1,30 @@
+import type { Lang } from '@painlab/shared/errors';
+import type { Role } from '@painlab/shared/permissions';
+import type { Auth } from '../auth/auth';
+import type { Database } from '../db/client';
+import type { Env } from '../env';
+import type { Logger } from '../lib/logger';
+
+export interface Deps {
+  env: Env;
+  logger: Logger;
+  database: Database;
+  auth: Auth;
+}
+
+export interface SessionInfo {
+  user: { id: string; name: string; email: string };
+  role: Role;
+  sessionId: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    lang: Lang;
+    clientIp: string;
+    session: SessionInfo | null;
+  };
+}

@@ -1,0 +1,95 @@
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import type { AuditEntry } from '@painlab/shared/audit';
+import { hashAuditRow, type AuditDetails, type Tx } from '../../audit/audit';
+import type { Db } from '../../db/client';
+import { auditLog } from '../../db/schema';
+
+const occurredAtMs = sql<string>`(extract(epoch from ${auditLog.occurredAt}) * 1000)::bigint`;
+
+export interface AuditFilter {
+  before?: number;
+  limit: number;
+  action?: string;
+  outcome?: AuditEntry['outcome'];
+  actorUserId?: string;
+}
+
+export async function listAudit(db: Db | Tx, filter: AuditFilter) {
+  const where: SQL[] = [];
+  if (filter.before) where.push(lt(auditLog.id, filter.before));
+  if (filter.action) where.push(eq(auditLog.action, filter.action));
+  if (filter.outcome) where.push(eq(auditLog.outcome, filter.outcome));
+  if (filter.actorUserId) where.push(eq(auditLog.actorUserId, filter.actorUserId));
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      occurredAtMs,
+      actorUserId: auditLog.actorUserId,
+      actorRole: auditLog.actorRole,
+      action: auditLog.action,
+      resource: auditLog.resource,
+      recordId: auditLog.recordId,
+      patientId: auditLog.patientId,
+      outcome: auditLog.outcome,
+      ip: auditLog.ip,
+      requestId: auditLog.requestId,
+      details: auditLog.details,
+    })
+    .from(auditLog)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(auditLog.id))
+    .limit(filter.limit + 1);
+  const items: AuditEntry[] = rows.slice(0, filter.limit).map(({ occurredAtMs: ms, ...row }) => ({
+    ...row,
+    occurredAt: new Date(Number(ms)).toISOString(),
+    outcome: row.outcome as AuditEntry['outcome'],
+  }));
+  return { items, nextCursor: rows.length > filter.limit ? (items.at(-1)?.id ?? null) : null };
+}
+
+const BATCH = 2000;
+
+/** Walks the whole chain in id order and recomputes every hash. */
+export async function verifyAuditChain(db: Db) {
+  let prevHash: string | null = null;
+  let lastId = 0;
+  let checked = 0;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: auditLog.id,
+        occurredAtMs,
+        actorUserId: auditLog.actorUserId,
+        actorRole: auditLog.actorRole,
+        action: auditLog.action,
+        resource: auditLog.resource,
+        recordId: auditLog.recordId,
+        patientId: auditLog.patientId,
+        outcome: auditLog.outcome,
+        ip: auditLog.ip,
+        requestId: auditLog.requestId,
+        details: auditLog.details,
+        prevHash: auditLog.prevHash,
+        hash: auditLog.hash,
+      })
+      .from(auditLog)
+      .where(gt(auditLog.id, lastId))
+      .orderBy(asc(auditLog.id))
+      .limit(BATCH);
+    for (const row of rows) {
+      const expected = hashAuditRow({
+        ...row,
+        prevHash,
+        occurredAtMs: Number(row.occurredAtMs),
+        details: (row.details as AuditDetails | null) ?? null,
+      });
+      if (row.prevHash !== prevHash || row.hash !== expected) {
+        return { valid: false, checked, firstBrokenId: row.id };
+      }
+      prevHash = row.hash;
+      lastId = row.id;
+      checked++;
+    }
+    if (rows.length < BATCH) return { valid: true, checked, firstBrokenId: null };
+  }
+}

@@ -1,0 +1,27 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { MATRIX, RESOURCES } from '@painlab/shared/permissions';
+import type { AppEnv, Deps } from '../../http/types';
+import { meRoute } from './me.routes';
+
+export function registerMe(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  app.openapi(meRoute, (c) => {
+    const session = c.get('session')!; // the guard let only signed-in users through
+    const absoluteMs = deps.env.SESSION_ABSOLUTE_HOURS * 3_600_000;
+    const granted = MATRIX[session.role];
+    const permissions = Object.fromEntries(
+      RESOURCES.map((resource) => [resource, [...(granted[resource] ?? [])]]),
+    ) as Record<(typeof RESOURCES)[number], ('view' | 'create' | 'edit' | 'delete')[]>;
+    return c.json(
+      {
+        user: session.user,
+        role: session.role,
+        permissions,
+        session: {
+          expiresAt: session.expiresAt.toISOString(),
+          absoluteExpiresAt: new Date(session.createdAt.getTime() + absoluteMs).toISOString(),
+        },
+      },
+      200,
+    );
+  });
+}

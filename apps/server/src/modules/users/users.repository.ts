@@ -1,0 +1,79 @@
+import { asc, eq, gt } from 'drizzle-orm';
+import { toRole } from '@painlab/shared/permissions';
+import type { UserSummary } from '@painlab/shared/users';
+import type { Tx } from '../../audit/audit';
+import type { Db } from '../../db/client';
+import { account, user } from '../../db/schema';
+
+const columns = {
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  role: user.role,
+  banned: user.banned,
+  createdAt: user.createdAt,
+};
+
+type Row = { id: string; name: string; email: string; role: string; banned: boolean | null; createdAt: Date };
+
+function toSummary(row: Row): UserSummary {
+  return { ...row, role: toRole(row.role), banned: Boolean(row.banned), createdAt: row.createdAt.toISOString() };
+}
+
+export async function listUsers(db: Db | Tx, after: string | undefined, limit: number) {
+  const rows = await db
+    .select(columns)
+    .from(user)
+    .where(after ? gt(user.email, after) : undefined)
+    .orderBy(asc(user.email))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).map(toSummary);
+  return { items: page, nextCursor: rows.length > limit ? (page.at(-1)?.email ?? null) : null };
+}
+
+export async function findUserById(db: Db | Tx, id: string): Promise<UserSummary | null> {
+  const [row] = await db.select(columns).from(user).where(eq(user.id, id)).limit(1);
+  return row ? toSummary(row) : null;
+}
+
+export async function findUserIdByEmail(db: Db | Tx, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  return row?.id ?? null;
+}
+
+/** A user with an e-mail + password credential, as better-auth stores it. */
+export async function insertUserWithPassword(
+  tx: Tx,
+  input: { id: string; name: string; email: string; role: string; passwordHash: string },
+): Promise<UserSummary> {
+  const now = new Date();
+  const [row] = await tx
+    .insert(user)
+    .values({ id: input.id, name: input.name, email: input.email, role: input.role, emailVerified: false, createdAt: now, updatedAt: now })
+    .returning(columns);
+  await tx.insert(account).values({
+    id: crypto.randomUUID(),
+    accountId: input.id,
+    providerId: 'credential',
+    userId: input.id,
+    password: input.passwordHash,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return toSummary(row!);
+}
+
+export async function updateUserRow(tx: Tx, id: string, patch: { name?: string; role?: string }) {
+  const [row] = await tx
+    .update(user)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(user.id, id))
+    .returning(columns);
+  return row ? toSummary(row) : null;
+}
+
+/** Deleting the user cascades to its sessions and accounts. */
+export async function deleteUserRow(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx.delete(user).where(eq(user.id, id)).returning({ id: user.id });
+  return rows.length > 0;
+}

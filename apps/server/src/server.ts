@@ -1,0 +1,54 @@
+/** Boots the whole server: database (migrated), auth, demo data, HTTP. Used by main.ts and the tests. */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { createAuth } from './auth/auth';
+import { openDatabase } from './db/client';
+import type { Env } from './env';
+import type { Deps } from './http/types';
+import type { Logger } from './lib/logger';
+import { resolveSecret } from './lib/secret';
+import { seedDemoAccounts } from './modules/users/users.seed';
+
+export interface RunningServer {
+  url: string;
+  deps: Deps;
+  close(): Promise<void>;
+}
+
+export async function startServer(env: Env, logger: Logger): Promise<RunningServer> {
+  const secret = resolveSecret(env);
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    const auth = createAuth(database.db, env, secret);
+    const deps: Deps = { env, logger, database, auth };
+    if (env.SEED_DEMO) {
+      const created = await seedDemoAccounts(deps);
+      if (created) logger.info({ created }, 'demo accounts created');
+    }
+    const app = createApp(deps);
+    const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+    const { port } = server.address() as AddressInfo;
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      deps,
+      close: () =>
+        (closing ??= (async () => {
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            // idle keep-alive sockets would hold close() open
+            (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+          });
+          await database.close();
+        })()),
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

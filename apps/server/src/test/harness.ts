@@ -1,0 +1,177 @@
+/**
+ * Test harness: the real server (real app, real migrations, real auth) on a fresh database —
+ * a new PGlite folder, or, when TEST_DB_KIND=postgres, a new database on TEST_DATABASE_URL —
+ * listening on a free loopback port, plus a small cookie-keeping HTTP client.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadEnv } from '../env';
+import { createLogger } from '../lib/logger';
+import { startServer, type RunningServer } from '../server';
+
+export const DEMO_PASSWORD = 'painlab-demo-2026';
+export const DEMO = {
+  admin: 'admin@demo.painlab.test',
+  specialist: 'specialist@demo.painlab.test',
+  researcher: 'researcher@demo.painlab.test',
+  user: 'user@demo.painlab.test',
+} as const;
+
+export const dbKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
+  const name = `painlab_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer extends RunningServer {
+  client(options?: { ip?: string; lang?: string }): ApiClient;
+  signIn(email: string, password?: string): Promise<ApiClient>;
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  dataDir: string;
+}
+
+export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painlab-test-'));
+  const postgres = dbKind === 'postgres' ? await createPostgresDatabase() : null;
+  const port = await freePort();
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BASE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    DEMO_PASSWORD,
+    RATE_LIMIT_AUTH_MAX: '1000',
+    WEB_DIST: path.join(dataDir, 'web'),
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...overrides,
+  });
+  const running = await startServer(env, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));
+  const server: TestServer = {
+    ...running,
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    client: (options) => new ApiClient(`http://127.0.0.1:${port}`, options),
+    signIn: async (email, password = DEMO_PASSWORD) => {
+      const client = new ApiClient(`http://127.0.0.1:${port}`);
+      const res = await client.post('/api/auth/sign-in/email', { email, password });
+      if (res.status !== 200) throw new Error(`sign-in ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return client;
+    },
+    sql: async (text, params) => (await running.deps.database.pool.query(text, params)).rows,
+    close: async () => {
+      await running.close();
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export class ApiClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly baseUrl: string,
+    readonly options: { ip?: string; lang?: string } = {},
+  ) {}
+
+  async request<T = any>(
+    method: string,
+    urlPath: string,
+    init: { json?: unknown; body?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = {
+      origin: this.baseUrl,
+      'accept-language': this.options.lang ?? 'en',
+      ...(this.options.ip ? { 'x-forwarded-for': this.options.ip } : {}),
+      ...init.headers,
+    };
+    if (this.cookies.size) {
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    }
+    let body = init.body;
+    if (init.json !== undefined) {
+      body = JSON.stringify(init.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(this.baseUrl + urlPath, { method, headers, body, redirect: 'manual' });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair = '', ...attrs] = cookie.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(p: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', p, { headers });
+  }
+  post<T = any>(p: string, json?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', p, { json: json ?? {}, headers });
+  }
+  patch<T = any>(p: string, json?: unknown) {
+    return this.request<T>('PATCH', p, { json: json ?? {} });
+  }
+  delete<T = any>(p: string) {
+    return this.request<T>('DELETE', p);
+  }
+}
+
+export async function auditCount(server: TestServer, action?: string): Promise<number> {
+  const rows = await server.sql<{ n: string }>(
+    action ? 'select count(*)::text as n from audit_log where action = $1' : 'select count(*)::text as n from audit_log',
+    action ? [action] : [],
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,106 @@
+/**
+ * One error envelope for the whole API: `{ error: { code, message, details? } }`.
+ * `message` is already translated to the request's language; the client may also translate `code`.
+ */
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'email_taken',
+  'self_change_forbidden',
+  'payload_too_large',
+  'rate_limited',
+  'module_unavailable',
+  'service_unavailable',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const fieldIssueSchema = z.object({
+  path: z.string(),
+  code: z.string(),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    requestId: z.string().optional(),
+    details: z.array(fieldIssueSchema).optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+export type Lang = 'en' | 'es';
+
+type Params = Record<string, string>;
+
+const MESSAGES: Record<ErrorCode, Record<Lang, string>> = {
+  bad_request: { en: 'The request could not be understood.', es: 'No se pudo entender la solicitud.' },
+  validation_failed: {
+    en: 'Some fields are not valid. Please check them and try again.',
+    es: 'Algunos campos no son válidos. Revíselos e inténtelo de nuevo.',
+  },
+  unauthenticated: {
+    en: 'Authentication required. Please log in to continue.',
+    es: 'Autenticación requerida. Inicie sesión para continuar.',
+  },
+  forbidden: {
+    en: 'Access denied. You need {action} permission for {resource}.',
+    es: 'Acceso denegado. Necesita el permiso {action} sobre {resource}.',
+  },
+  not_found: { en: 'Not found.', es: 'No encontrado.' },
+  method_not_allowed: {
+    en: 'This operation is not allowed on this resource.',
+    es: 'Esta operación no está permitida sobre este recurso.',
+  },
+  conflict: {
+    en: 'This record was changed by someone else. Reload it and try again.',
+    es: 'Otra persona modificó este registro. Recárguelo e inténtelo de nuevo.',
+  },
+  email_taken: {
+    en: 'A user with this e-mail address already exists.',
+    es: 'Ya existe un usuario con esta dirección de correo.',
+  },
+  self_change_forbidden: {
+    en: 'You cannot remove your own administrator access or delete your own account here.',
+    es: 'No puede quitarse su propio acceso de administrador ni eliminar su propia cuenta aquí.',
+  },
+  payload_too_large: { en: 'The request is too large.', es: 'La solicitud es demasiado grande.' },
+  rate_limited: {
+    en: 'Too many attempts. Please wait a moment and try again.',
+    es: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
+  },
+  module_unavailable: {
+    en: 'This module is not yet available.',
+    es: 'Este módulo aún no está disponible.',
+  },
+  service_unavailable: {
+    en: "We're having trouble connecting to our servers. This might be a temporary issue.",
+    es: 'Tenemos problemas para conectar con nuestros servidores. Puede ser un problema temporal.',
+  },
+  internal_error: { en: 'An unknown error occurred', es: 'Se produjo un error desconocido' },
+};
+
+export function errorMessage(code: ErrorCode, lang: Lang, params: Params = {}): string {
+  return MESSAGES[code][lang].replace(/\{(\w+)\}/g, (m, k: string) => params[k] ?? m);
+}
+
+/** Picks `es` or `en` from an Accept-Language header; English is the fallback (SPEC §1). */
+export function pickLang(acceptLanguage: string | null | undefined): Lang {
+  if (!acceptLanguage) return 'en';
+  for (const part of acceptLanguage.split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (tag.startsWith('es')) return 'es';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'en';
+}
