@@ -1,6 +1,7 @@
 /**
  * The app factory. Middleware order: request id → language and client address → request log →
- * security headers → (API) no-store, body limit, session, access guard → routes → web app.
+ * (API) body limit, session, access guard → routes → web app. Security and no-store headers are
+ * set on the Node response in server.ts (http/security.ts).
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
@@ -11,7 +12,6 @@ import { access, declareAccess, guardMiddleware } from './http/access';
 import { resolveClientIp } from './http/client-ip';
 import { createErrorHandler, errorBody, validationHook } from './http/errors';
 import { requestLog } from './http/request-log';
-import { noStore, securityHeaders } from './http/security';
 import { sessionMiddleware } from './http/session';
 import { mountWebApp } from './http/static';
 import type { AppEnv, Deps } from './http/types';
@@ -38,18 +38,18 @@ export function createApp(deps: Deps) {
     await next();
   });
   app.use('*', requestLog(deps.logger));
-  app.use('*', securityHeaders(deps.env.NODE_ENV === 'production'));
-  app.use('/api/*', noStore);
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: API_BODY_LIMIT,
-      onError: (c) => {
-        // the rest of the body is not read: the connection cannot be reused
-        c.header('Connection', 'close');
-        return c.json(errorBody(c, 'payload_too_large'), 413);
-      },
-    }),
+  const limitBody = bodyLimit({
+    maxSize: API_BODY_LIMIT,
+    onError: (c) => {
+      // the rest of the body is not read: the connection cannot be reused
+      c.header('Connection', 'close');
+      return c.json(errorBody(c, 'payload_too_large'), 413);
+    },
+  });
+  // Only requests that carry a body: reading `raw.body` turns the server's lightweight request
+  // into a full fetch Request, which costs more than the whole route on a GET.
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   );
   // better-auth reads its own session; everything else gets c.var.session here.
   app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/auth/') ? next() : session(c, next)));

@@ -1,4 +1,5 @@
 /** Boots the whole server: database (migrated), auth, demo data, HTTP. Used by main.ts and the tests. */
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -7,6 +8,7 @@ import { openDatabase } from './db/client';
 import type { Env } from './env';
 import type { Deps } from './http/types';
 import type { Logger } from './lib/logger';
+import { applySecurityHeaders } from './http/security';
 import { resolveSecret } from './lib/secret';
 import { seedDemoAccounts } from './modules/users/users.seed';
 
@@ -27,7 +29,13 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       if (created) logger.info({ created }, 'demo accounts created');
     }
     const app = createApp(deps);
-    const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+    const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
+    applySecurityHeaders(server, env.NODE_ENV === 'production');
+    let inFlight = 0;
+    server.prependListener('request', (_req, res) => {
+      inFlight++;
+      res.once('close', () => inFlight--);
+    });
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
       server.once('error', reject);
@@ -39,11 +47,13 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       deps,
       close: () =>
         (closing ??= (async () => {
-          await new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            // idle keep-alive sockets would hold close() open
-            (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-          });
+          // Stop accepting, let requests in flight finish (up to 10 s), then close the database.
+          const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+          server.closeIdleConnections();
+          const deadline = Date.now() + 10_000;
+          while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+          server.closeAllConnections();
+          await closed;
           await database.close();
         })()),
     };

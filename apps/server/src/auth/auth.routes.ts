@@ -57,7 +57,7 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     const hasCookie = Boolean(c.req.header('cookie'));
 
     // Enforces the absolute session limit before better-auth answers, and names the actor.
-    const before = hasCookie ? (await resolveSession(deps, c.req.raw.headers)).session : null;
+    const before = hasCookie ? (await resolveSession(deps, c.req.header('cookie'))).session : null;
     const body = c.req.method === 'POST' ? await readJson(c.req.raw) : null;
 
     const response = await deps.auth.handler(new Request(c.req.raw, { headers }));

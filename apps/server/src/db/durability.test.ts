@@ -65,7 +65,7 @@ afterAll(() => {
 });
 
 describe.skipIf(dbKind !== 'pglite')('embedded database durability', () => {
-  let created: string[] = [];
+  const created: string[] = [];
 
   it('refuses a second process on the same data folder with a clear error', async () => {
     const first = await launch();
