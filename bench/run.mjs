@@ -28,7 +28,9 @@ async function waitFor(url, ms = 60_000) {
   while (Date.now() < end) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`not ready: ${url}`);
