@@ -33,7 +33,7 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 export const meResponseSchema = z.object({
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   role: z.enum(ROLES),
-  permissions: z.record(z.enum(RESOURCES), z.array(z.enum(ACTIONS))),
+  permissions: z.partialRecord(z.enum(RESOURCES), z.array(z.enum(ACTIONS))),
   session: z.object({ expiresAt: z.string(), absoluteExpiresAt: z.string() }),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -31,6 +31,8 @@ export function createAuth(db: Db, env: Env, secret: string) {
     secret,
     trustedOrigins: [
       baseURL,
+      // without BASE_URL the server is addressed as localhost or 127.0.0.1: both are this machine
+      ...(env.BASE_URL ? [] : [`http://127.0.0.1:${env.PORT}`]),
       ...(env.TRUSTED_ORIGINS ?? '')
         .split(',')
         .map((o) => o.trim())

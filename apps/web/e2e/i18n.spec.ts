@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('language detection', () => {
+  test.describe('with a Spanish browser', () => {
+    test.use({ locale: 'es-ES' });
+
+    test('the site is in Spanish', async ({ page }) => {
+      const configRequest = page.waitForRequest('**/api/config');
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'El dolor crónico y emocional, tratado de forma integral',
+      );
+      await expect(page.getByRole('navigation', { name: 'Navegación del sitio' }).getByRole('link', { name: 'Inicio' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      // The API is asked in the same language.
+      expect((await configRequest).headers()['accept-language']).toBe('es');
+    });
+
+    test('a language stored in localStorage wins over the browser', async ({ page }) => {
+      await page.addInitScript(() => {
+        if (!sessionStorage.getItem('seeded')) {
+          localStorage.setItem('i18nextLng', 'en');
+          sessionStorage.setItem('seeded', '1');
+        }
+      });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chronic and emotional pain, treated as a whole');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    });
+  });
+
+  test('an unsupported browser language falls back to English', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chronic and emotional pain, treated as a whole');
+    await context.close();
+  });
+});
+
+test.describe('language switch', () => {
+  test('switching persists across reloads, on public pages and sign-in', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Español' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'El dolor crónico y emocional, tratado de forma integral',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'El dolor crónico y emocional, tratado de forma integral',
+    );
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.getByLabel('Correo electrónico')).toBeVisible();
+    await expect(page).toHaveTitle('Iniciar sesión · Pain Lab');
+
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  });
+});

@@ -1,0 +1,46 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const BASE_URL = 'http://127.0.0.1:3100';
+
+/** A toast (sonner) with this text. */
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await expect(toast(page, text).first()).toBeVisible();
+}
+
+/** Signs in through the login form (the page must be on /login). */
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+export async function signInViaUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await fillSignIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+let counter = 0;
+/** A fresh account (role `user`) for tests that sign out: global sign-out ends all its sessions. */
+export async function createUser(request: APIRequestContext): Promise<{ email: string; password: string; name: string }> {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}-${process.pid}-${counter}`;
+  const account = { name: `Test Patient ${unique}`, email: `e2e-${unique}@example.test`, password: 'correct-horse-battery-9' };
+  const response = await request.post('/api/auth/sign-up/email', {
+    data: account,
+    headers: { Origin: BASE_URL },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return account;
+}
+
+/** The session cookie header of the current page's context. */
+export async function cookieHeader(page: Page): Promise<string> {
+  const cookies = await page.context().cookies();
+  return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}

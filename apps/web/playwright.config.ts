@@ -1,0 +1,75 @@
+/**
+ * End-to-end tests against the real server (which serves the built web app): `npm run test:e2e`
+ * at the root builds the web app first. Chromium is Debian's (never downloaded).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3100;
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// A fresh database per run. Workers load this file too: only the main process clears the folder.
+const dataDir = path.join(os.tmpdir(), `painlab-e2e-${process.pid}`);
+if (!process.env.TEST_WORKER_INDEX) fs.rmSync(dataDir, { recursive: true, force: true });
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results/artifacts',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    locale: 'en-US',
+    // Service workers would answer requests before `page.route` sees them; pwa.spec.ts allows them.
+    serviceWorkers: 'block',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts$/ },
+    {
+      name: 'chromium',
+      testIgnore: /(auth\.setup|screenshots\.spec)\.ts$/,
+      dependencies: ['setup'],
+    },
+    {
+      name: 'screenshots',
+      testMatch: /screenshots\.spec\.ts$/,
+      dependencies: ['setup'],
+    },
+  ],
+  webServer: {
+    command: 'npm run start -w @painlab/server',
+    cwd: '../..',
+    url: `${BASE_URL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      RATE_LIMIT_AUTH_MAX: '1000',
+      NODE_ENV: 'test',
+    },
+  },
+});

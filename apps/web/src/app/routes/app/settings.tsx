@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import { useViewer } from '../../../features/auth/api/get-viewer';
+import { SettingsView } from '../../../features/settings/components/settings-view';
+
+export function Component() {
+  const { t } = useTranslation('nav');
+  const { me } = useViewer();
+  if (!me) return null;
+  return <SettingsView me={me} title={t('routes.settings')} />;
+}

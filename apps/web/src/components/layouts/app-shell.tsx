@@ -1,0 +1,136 @@
+import type { Role } from '@painlab/shared/permissions';
+import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useIsMobile } from '../../hooks/use-media-query';
+import { Badge } from '../ui/badge';
+import { LanguageSwitch } from '../ui/language-switch';
+import { Sidebar, type SidebarGroupData } from './sidebar';
+
+export type AppShellProps = {
+  clinicName: string;
+  userName: string;
+  role: Role;
+  groups: SidebarGroupData[];
+  onSignOut: () => void;
+  signingOut: boolean;
+  children: ReactNode;
+};
+
+const SIDEBAR_ID = 'app-sidebar';
+
+/**
+ * The signed-in shell (SPEC §2 "Sidebar"): the sidebar toggles by button, closes on Escape or an
+ * outside click, and on mobile (< 768 px) also on navigation.
+ */
+export function AppShell({ clinicName, userName, role, groups, onSignOut, signingOut, children }: AppShellProps) {
+  const { t } = useTranslation();
+  const mobile = useIsMobile();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(() => !mobile);
+  const [seen, setSeen] = useState({ mobile, pathname });
+  const sidebarRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  if (seen.mobile !== mobile || seen.pathname !== pathname) {
+    setSeen({ mobile, pathname });
+    // Switching between mobile and desktop: the drawer starts closed, the desktop sidebar expanded.
+    if (seen.mobile !== mobile) setOpen(!mobile);
+    // Mobile: every navigation closes the drawer.
+    else if (mobile) setOpen(false);
+  }
+
+  const close = useCallback(() => setOpen(false), []);
+
+  // Escape and outside clicks close it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const hadFocus = sidebarRef.current?.contains(document.activeElement) ?? false;
+      setOpen(false);
+      if (hadFocus || mobile) toggleRef.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node | null;
+      if (!target) return;
+      if (sidebarRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
+      // Toasts float above everything; clicking one is not a click "outside" the menu.
+      if (target instanceof Element && target.closest('[data-sonner-toaster]')) return;
+      setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open, mobile]);
+
+  // Mobile: focus moves into the drawer when it opens.
+  useEffect(() => {
+    if (mobile && open) closeRef.current?.focus();
+  }, [mobile, open]);
+
+  const toggleLabel = mobile ? t('shell.openMenu') : open ? t('shell.collapseSidebar') : t('shell.expandSidebar');
+  const ToggleIcon = mobile ? Menu : open ? PanelLeftClose : PanelLeftOpen;
+
+  return (
+    <div className="flex min-h-dvh bg-slate-50">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-teal-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('shell.skipToContent')}
+      </a>
+      <Sidebar
+        id={SIDEBAR_ID}
+        ref={sidebarRef}
+        clinicName={clinicName}
+        groups={groups}
+        open={open}
+        mobile={mobile}
+        onClose={() => {
+          close();
+          toggleRef.current?.focus();
+        }}
+        onSignOut={onSignOut}
+        signingOut={signingOut}
+        closeButtonRef={closeRef}
+      />
+      {mobile && open ? <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-900/40" /> : null}
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur md:px-6">
+          <button
+            ref={toggleRef}
+            type="button"
+            onClick={() => setOpen((v) => !v)}
+            aria-expanded={open}
+            aria-controls={SIDEBAR_ID}
+            aria-label={toggleLabel}
+            title={toggleLabel}
+            className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-600"
+          >
+            <ToggleIcon aria-hidden="true" className="h-5 w-5" />
+          </button>
+          {mobile ? <span className="truncate font-semibold text-slate-900">{clinicName}</span> : null}
+          <div className="ml-auto flex items-center gap-3">
+            <LanguageSwitch />
+            <div className="hidden items-center gap-2 text-sm sm:flex">
+              <span className="max-w-48 truncate text-slate-700" title={t('shell.signedInAs', { name: userName })}>
+                {userName}
+              </span>
+              <Badge data-testid="role-badge">{t(`roleBadge.${role}`)}</Badge>
+            </div>
+          </div>
+        </header>
+        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Every route of SPEC §2 as a typed path. `path` is the router pattern; `href` builds a link.
+ * Route ids double as translation keys (`nav:routes.<id>`).
+ */
+export const paths = {
+  // Public site
+  home: { path: '/', href: () => '/' },
+  index: { path: '/index', href: () => '/index' },
+  chronicPainTherapy: {
+    path: '/servicios/terapia-dolor-cronico',
+    href: () => '/servicios/terapia-dolor-cronico',
+  },
+  stressWorkshops: {
+    path: '/servicios/talleres-manejo-estres',
+    href: () => '/servicios/talleres-manejo-estres',
+  },
+  workshop: { path: '/taller', href: () => '/taller' },
+  workshopUsa: { path: '/taller-USA', href: () => '/taller-USA' },
+  painFree: { path: '/cerodolor', href: () => '/cerodolor' },
+  blog: { path: '/blog', href: () => '/blog' },
+  blogPost: { path: '/blog/:slug', href: (slug: string) => `/blog/${encodeURIComponent(slug)}` },
+  specialist: {
+    path: '/especialistas/:id',
+    href: (id: string) => `/especialistas/${encodeURIComponent(id)}`,
+  },
+  testimonials: { path: '/testimonios', href: () => '/testimonios' },
+  contact: { path: '/contacto', href: () => '/contacto' },
+  contactSection: { path: '/', href: () => '/#contacto' },
+  login: { path: '/login', href: () => '/login' },
+  register: { path: '/register', href: () => '/register' },
+
+  // Signed-in area, open to any signed-in user
+  dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  myPlan: { path: '/my-plan', href: () => '/my-plan' },
+  messages: { path: '/messages', href: () => '/messages' },
+  appointmentsPage: { path: '/appointments-page', href: () => '/appointments-page' },
+  tasks: { path: '/tasks', href: () => '/tasks' },
+  newReport: { path: '/reports/new', href: () => '/reports/new' },
+  settings: { path: '/settings', href: () => '/settings' },
+  research: { path: '/research', href: () => '/research' },
+  smartSearch: { path: '/smart-search', href: () => '/smart-search' },
+  aiAssistant: { path: '/ai-assistant', href: () => '/ai-assistant' },
+  notifications: { path: '/notifications', href: () => '/notifications' },
+
+  // Admin or specialist
+  patients: { path: '/patients', href: () => '/patients' },
+  newPatient: { path: '/patients/new', href: () => '/patients/new' },
+  patient: { path: '/patients/:id', href: (id: string) => `/patients/${encodeURIComponent(id)}` },
+  patientCancerProtocol: {
+    path: '/patients/:id/cancer-protocol',
+    href: (id: string) => `/patients/${encodeURIComponent(id)}/cancer-protocol`,
+  },
+  treatments: {
+    path: '/treatments/:id?',
+    href: (id?: string) => (id ? `/treatments/${encodeURIComponent(id)}` : '/treatments'),
+  },
+  appointments: { path: '/appointments', href: () => '/appointments' },
+  reports: { path: '/reports', href: () => '/reports' },
+  newReportTemplate: { path: '/reports/templates/new', href: () => '/reports/templates/new' },
+  trtManagement: {
+    path: '/trt-management/:id?',
+    href: (id?: string) => (id ? `/trt-management/${encodeURIComponent(id)}` : '/trt-management'),
+  },
+  painPsychology: {
+    path: '/pain-psychology/:id?',
+    href: (id?: string) => (id ? `/pain-psychology/${encodeURIComponent(id)}` : '/pain-psychology'),
+  },
+  cancerProtocols: { path: '/cancer-protocols', href: () => '/cancer-protocols' },
+
+  // Other guards
+  auditLogs: { path: '/audit-logs', href: () => '/audit-logs' },
+  adminRoles: { path: '/admin/roles', href: () => '/admin/roles' },
+  analytics: { path: '/analytics', href: () => '/analytics' },
+  classicalMedicine: { path: '/classical-medicine', href: () => '/classical-medicine' },
+  apiDocs: { path: '/api-docs', href: () => '/api-docs' },
+
+  notFound: { path: '*', href: () => '/404' },
+} as const;
+
+export type PathId = keyof typeof paths;

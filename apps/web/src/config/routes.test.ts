@@ -1,0 +1,149 @@
+import type { Role } from '@painlab/shared/permissions';
+import { MATRIX, ROLES } from '@painlab/shared/permissions';
+import { describe, expect, it } from 'vitest';
+import { decideAccess, type Viewer } from '../lib/authorization';
+import { ALL_ROUTES, APP_ROUTES, AUTH_ROUTES, PUBLIC_ROUTES, type RouteDef } from './routes';
+
+/** SPEC §2, copied by hand from the tables: path → guard. */
+const SPEC_PUBLIC = [
+  '/',
+  '/index',
+  '/servicios/terapia-dolor-cronico',
+  '/servicios/talleres-manejo-estres',
+  '/taller',
+  '/taller-USA',
+  '/cerodolor',
+  '/blog',
+  '/blog/:slug',
+  '/especialistas/:id',
+  '/testimonios',
+  '/contacto',
+];
+const SPEC_ANY_SIGNED_IN = [
+  '/dashboard',
+  '/my-plan',
+  '/messages',
+  '/appointments-page',
+  '/tasks',
+  '/reports/new',
+  '/settings',
+  '/research',
+  '/smart-search',
+  '/ai-assistant',
+  '/notifications',
+];
+const SPEC_ADMIN_OR_SPECIALIST = [
+  '/patients',
+  '/patients/new',
+  '/patients/:id',
+  '/patients/:id/cancer-protocol',
+  '/treatments/:id?',
+  '/appointments',
+  '/reports',
+  '/reports/templates/new',
+  '/trt-management/:id?',
+  '/pain-psychology/:id?',
+  '/cancer-protocols',
+];
+
+const viewer = (role: Role): Viewer => ({ role, permissions: MATRIX[role] });
+
+function byPath(path: string): RouteDef {
+  const def = ALL_ROUTES.find((r) => r.path === path);
+  if (!def) throw new Error(`missing route ${path}`);
+  return def;
+}
+
+describe('route table (SPEC §2)', () => {
+  it('has every public route, open to anyone', () => {
+    for (const path of SPEC_PUBLIC) expect(byPath(path).access, path).toEqual({ kind: 'public' });
+    expect(PUBLIC_ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_PUBLIC].sort());
+  });
+
+  it('serves the landing page at / and /index', () => {
+    expect(byPath('/').screen).toBe('landing');
+    expect(byPath('/index').screen).toBe('landing');
+  });
+
+  it('has /login and /register for signed-out visitors', () => {
+    expect(AUTH_ROUTES.map((r) => [r.path, r.access.kind])).toEqual([
+      ['/login', 'guest'],
+      ['/register', 'guest'],
+    ]);
+  });
+
+  it('opens the listed routes to any signed-in user', () => {
+    for (const path of SPEC_ANY_SIGNED_IN) expect(byPath(path).access, path).toEqual({ kind: 'authenticated' });
+  });
+
+  it('restricts the listed routes to admin or specialist, redirecting to /dashboard', () => {
+    for (const path of SPEC_ADMIN_OR_SPECIALIST) {
+      expect(byPath(path).access, path).toEqual({ kind: 'role', roles: ['admin', 'specialist'], redirectTo: '/dashboard' });
+    }
+  });
+
+  it('guards /audit-logs by audit_logs:view and /admin/roles by users:edit', () => {
+    expect(byPath('/audit-logs').access).toEqual({
+      kind: 'permission',
+      resource: 'audit_logs',
+      action: 'view',
+      redirectTo: '/dashboard',
+    });
+    expect(byPath('/admin/roles').access).toEqual({
+      kind: 'permission',
+      resource: 'users',
+      action: 'edit',
+      redirectTo: '/dashboard',
+    });
+  });
+
+  it('opens /analytics to admin or researcher', () => {
+    expect(byPath('/analytics').access).toEqual({ kind: 'role', roles: ['admin', 'researcher'], redirectTo: '/dashboard' });
+  });
+
+  it('guards /classical-medicine and /api-docs by the roles of their dashboard cards', () => {
+    expect(byPath('/classical-medicine').access).toEqual({ kind: 'role', roles: ['admin', 'specialist'], redirectTo: '/dashboard' });
+    expect(byPath('/api-docs').access).toEqual({ kind: 'role', roles: ['admin', 'researcher'], redirectTo: '/dashboard' });
+  });
+
+  it('lists exactly the spec routes in the signed-in area', () => {
+    const expected = [
+      ...SPEC_ANY_SIGNED_IN,
+      ...SPEC_ADMIN_OR_SPECIALIST,
+      '/audit-logs',
+      '/admin/roles',
+      '/analytics',
+      '/classical-medicine',
+      '/api-docs',
+    ];
+    expect(APP_ROUTES.map((r) => r.path).sort()).toEqual(expected.sort());
+  });
+
+  it('ends with the not-found page for any other path', () => {
+    expect(ALL_ROUTES.at(-1)).toMatchObject({ path: '*', screen: 'not-found', access: { kind: 'public' } });
+  });
+
+  it('has unique ids and paths', () => {
+    expect(new Set(ALL_ROUTES.map((r) => r.id)).size).toBe(ALL_ROUTES.length);
+    expect(new Set(ALL_ROUTES.map((r) => r.path)).size).toBe(ALL_ROUTES.length);
+  });
+
+  it('decides every signed-in route per role as the spec says', () => {
+    const opens = (path: string, role: Role) => decideAccess(byPath(path).access, viewer(role)).allowed;
+    for (const role of ROLES) {
+      for (const path of SPEC_ANY_SIGNED_IN) expect(opens(path, role), `${role} ${path}`).toBe(true);
+      for (const path of SPEC_ADMIN_OR_SPECIALIST) {
+        expect(opens(path, role), `${role} ${path}`).toBe(role === 'admin' || role === 'specialist');
+      }
+      expect(opens('/audit-logs', role)).toBe(role === 'admin');
+      expect(opens('/admin/roles', role)).toBe(role === 'admin');
+      expect(opens('/analytics', role)).toBe(role === 'admin' || role === 'researcher');
+    }
+  });
+
+  it('sends signed-out visitors of any signed-in route to sign in', () => {
+    for (const def of APP_ROUTES) {
+      expect(decideAccess(def.access, null), def.path).toEqual({ allowed: false, reason: 'unauthenticated' });
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { clearStoredAuthKeys } from '../../../lib/auth-client';
+import { VIEWER_QUERY_KEY } from '../../../lib/query-client';
+import { signOutEverywhere } from '../api/sign-out';
+
+/**
+ * Signs out everywhere, then leaves for "/" and forgets everything: the whole query cache (no
+ * patient data stays in memory) and every locally stored auth key. Rejects if sign-out failed.
+ */
+export function useSignOut(): { signOut: () => Promise<void>; isPending: boolean } {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [isPending, setPending] = useState(false);
+
+  const signOut = useCallback(async () => {
+    setPending(true);
+    try {
+      await signOutEverywhere();
+      await navigate('/', { replace: true });
+      await queryClient.cancelQueries();
+      queryClient.clear();
+      queryClient.setQueryData(VIEWER_QUERY_KEY, null);
+      clearStoredAuthKeys();
+    } finally {
+      setPending(false);
+    }
+  }, [navigate, queryClient]);
+
+  return { signOut, isPending };
+}

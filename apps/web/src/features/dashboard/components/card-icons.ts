@@ -1,0 +1,35 @@
+import {
+  BookOpen,
+  Bot,
+  Brain,
+  CalendarDays,
+  ChartColumn,
+  FileText,
+  FlaskConical,
+  HeartPulse,
+  ListTodo,
+  Pill,
+  Ribbon,
+  Search,
+  Syringe,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { CardId } from '../../../config/dashboard-cards';
+
+export const CARD_ICONS: Record<CardId, LucideIcon> = {
+  appointments: CalendarDays,
+  patients: Users,
+  treatments: HeartPulse,
+  analytics: ChartColumn,
+  aiAssistant: Bot,
+  smartSearch: Search,
+  trtManagement: Syringe,
+  painPsychology: Brain,
+  cancerProtocols: Ribbon,
+  research: FlaskConical,
+  reports: FileText,
+  tasks: ListTodo,
+  classicalMedicine: Pill,
+  apiDocs: BookOpen,
+};

@@ -1,0 +1,50 @@
+import type { MeResponse } from '@painlab/shared/auth';
+import { useTranslation } from 'react-i18next';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { LanguageSwitch } from '../../../components/ui/language-switch';
+import { PageHeader } from '../../../components/ui/page-header';
+
+/** The signed-in user's own account (read-only for now) and UI preferences. */
+export function SettingsView({ me, title }: { me: MeResponse; title: string }) {
+  const { t, i18n } = useTranslation();
+  const ends = new Date(me.session.absoluteExpiresAt);
+  const endsText = Number.isNaN(ends.getTime())
+    ? '—'
+    : new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(ends);
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title={title} description={t('settings.description')} />
+      <div className="flex flex-col gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('settings.account')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-4 text-sm sm:grid-cols-[12rem_1fr]">
+              <dt className="font-medium text-slate-500">{t('settings.name')}</dt>
+              <dd className="text-slate-900">{me.user.name}</dd>
+              <dt className="font-medium text-slate-500">{t('settings.email')}</dt>
+              <dd className="break-all text-slate-900">{me.user.email}</dd>
+              <dt className="font-medium text-slate-500">{t('settings.role')}</dt>
+              <dd className="text-slate-900">{t(`roleBadge.${me.role}`)}</dd>
+              <dt className="font-medium text-slate-500">{t('settings.sessionEnds')}</dt>
+              <dd className="text-slate-900">{endsText}</dd>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('settings.preferences')}</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-wrap items-center justify-between gap-4">
+            <div>
+              <p className="text-sm font-medium text-slate-800">{t('language.label')}</p>
+              <p className="text-sm text-slate-600">{t('settings.languageHelp')}</p>
+            </div>
+            <LanguageSwitch />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

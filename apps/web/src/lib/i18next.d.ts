@@ -1,0 +1,22 @@
+/** Typed translation keys: English (`src/locales/en`) is the source of truth. */
+import 'i18next';
+import type auth from '../locales/en/auth.json';
+import type common from '../locales/en/common.json';
+import type dashboard from '../locales/en/dashboard.json';
+import type errors from '../locales/en/errors.json';
+import type nav from '../locales/en/nav.json';
+import type publicSite from '../locales/en/public.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: typeof common;
+      nav: typeof nav;
+      auth: typeof auth;
+      dashboard: typeof dashboard;
+      errors: typeof errors;
+      public: typeof publicSite;
+    };
+  }
+}
