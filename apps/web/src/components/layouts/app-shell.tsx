@@ -7,6 +7,7 @@ import { useIsMobile } from '../../hooks/use-media-query';
 import { Badge } from '../ui/badge';
 import { LanguageSwitch } from '../ui/language-switch';
 import { Sidebar, type SidebarGroupData } from './sidebar';
+import { SkipLink } from './skip-link';
 
 export type AppShellProps = {
   clinicName: string;
@@ -79,12 +80,7 @@ export function AppShell({ clinicName, userName, role, groups, onSignOut, signin
 
   return (
     <div className="flex min-h-dvh bg-slate-50">
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-teal-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        {t('shell.skipToContent')}
-      </a>
+      <SkipLink />
       <Sidebar
         id={SIDEBAR_ID}
         ref={sidebarRef}

@@ -8,6 +8,7 @@ import { cn } from '../../lib/utils';
 import { buttonClasses } from '../ui/button';
 import { LanguageSwitch } from '../ui/language-switch';
 import { BrandMark } from './brand-mark';
+import { SkipLink } from './skip-link';
 
 const YEAR = new Date().getFullYear();
 
@@ -112,7 +113,6 @@ function NavItems({ className }: { className?: string }) {
 export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('public');
   const { t: tNav } = useTranslation('nav');
-  const { t: tCommon } = useTranslation();
   const { clinicName } = usePublicConfig();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname, hash } = useLocation();
@@ -131,12 +131,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="flex min-h-dvh flex-col bg-white">
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-teal-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        {tCommon('shell.skipToContent')}
-      </a>
+      <SkipLink />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 md:px-6">
           <Link
