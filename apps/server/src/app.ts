@@ -17,6 +17,7 @@ import { mountWebApp } from './http/static';
 import type { AppEnv, Deps } from './http/types';
 import { registerAuditLogs } from './modules/audit-logs/audit-logs.handlers';
 import { registerMe } from './modules/me/me.handlers';
+import { registerPatients } from './modules/patients/patients.handlers';
 import { registerPending } from './modules/pending/pending.handlers';
 import { registerSystem } from './modules/system/system.handlers';
 import { registerTelemetry } from './modules/telemetry/telemetry.handlers';
@@ -49,7 +50,9 @@ export function createApp(deps: Deps) {
   // Only requests that carry a body: reading `raw.body` turns the server's lightweight request
   // into a full fetch Request, which costs more than the whole route on a GET.
   app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
+    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/patients/import'
+      ? next() // the import route has its own, larger limit
+      : limitBody(c, next),
   );
   // better-auth reads its own session; everything else gets c.var.session here.
   app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/auth/') ? next() : session(c, next)));
@@ -61,6 +64,7 @@ export function createApp(deps: Deps) {
   registerTelemetry(app, deps);
   registerUsers(app, deps);
   registerAuditLogs(app, deps);
+  registerPatients(app, deps);
   registerPending(app);
 
   declareAccess('GET', '/api/openapi.json', access.public);

@@ -73,32 +73,42 @@ export function hashAuditRow(row: HashInput): string {
 
 /** Appends one row. Call it with the transaction that makes the change being recorded. */
 export async function appendAudit(tx: Tx, event: AuditEvent): Promise<void> {
+  await appendAuditMany(tx, [event]);
+}
+
+/** Appends rows in order under one lock and one chain read (for bulk changes such as an import). */
+export async function appendAuditMany(tx: Tx, events: AuditEvent[]): Promise<void> {
+  if (events.length === 0) return;
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`);
   const [last] = await tx
     .select({ hash: auditLog.hash })
     .from(auditLog)
     .orderBy(desc(auditLog.id))
     .limit(1);
+  let prevHash = last?.hash ?? null;
   const occurredAtMs = Date.now();
-  const row: HashInput = {
-    prevHash: last?.hash ?? null,
-    occurredAtMs,
-    actorUserId: event.actorUserId ?? null,
-    actorRole: event.actorRole ?? null,
-    action: event.action,
-    resource: event.resource ?? null,
-    recordId: event.recordId ?? null,
-    patientId: event.patientId ?? null,
-    outcome: event.outcome,
-    ip: event.ip ?? null,
-    requestId: event.requestId ?? null,
-    details: event.details ?? null,
-  };
-  await tx.insert(auditLog).values({
-    ...row,
-    occurredAt: new Date(occurredAtMs).toISOString(),
-    hash: hashAuditRow(row),
+  const rows = events.map((event) => {
+    const row: HashInput = {
+      prevHash,
+      occurredAtMs,
+      actorUserId: event.actorUserId ?? null,
+      actorRole: event.actorRole ?? null,
+      action: event.action,
+      resource: event.resource ?? null,
+      recordId: event.recordId ?? null,
+      patientId: event.patientId ?? null,
+      outcome: event.outcome,
+      ip: event.ip ?? null,
+      requestId: event.requestId ?? null,
+      details: event.details ?? null,
+    };
+    const hash = hashAuditRow(row);
+    prevHash = hash;
+    return { ...row, occurredAt: new Date(occurredAtMs).toISOString(), hash };
   });
+  for (let i = 0; i < rows.length; i += 1000) {
+    await tx.insert(auditLog).values(rows.slice(i, i + 1000));
+  }
 }
 
 /** For events that change nothing else (sign-in, denial): one transaction with just the audit row. */

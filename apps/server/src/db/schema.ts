@@ -6,12 +6,18 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
+  date,
   doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const tz = { withTimezone: true, mode: 'date' } as const;
@@ -125,3 +131,112 @@ export const webVital = pgTable(
 );
 
 export const authSchema = { user, session, account, verification };
+
+/**
+ * Patients. `name_search` is lower(unaccent(name)), kept by the repository (unaccent is not
+ * immutable, so it cannot be a generated column); it carries the trigram index for typo-tolerant,
+ * accent-insensitive search and the keyset sort by name. Archived records keep `deleted_at`.
+ */
+export const patient = pgTable(
+  'patient',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    nameSearch: text('name_search').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    gender: text('gender').notNull(),
+    category: text('category').notNull(),
+    priority: text('priority').notNull(),
+    priorityRank: smallint('priority_rank')
+      .notNull()
+      .generatedAlwaysAs(sql`case priority when 'high' then 0 when 'medium' then 1 else 2 end`),
+    status: text('status').notNull(),
+    contactNumber: text('contact_number'),
+    email: text('email'),
+    symptoms: text('symptoms').array().notNull().default(sql`'{}'::text[]`),
+    medicalHistory: text('medical_history'),
+    currentMedications: text('current_medications').array().notNull().default(sql`'{}'::text[]`),
+    allergies: text('allergies').array().notNull().default(sql`'{}'::text[]`),
+    assignedSpecialistId: text('assigned_specialist_id').references(() => user.id, { onDelete: 'set null' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', tz),
+  },
+  (t) => [
+    uniqueIndex('patient_user_id_key').on(t.userId),
+    index('patient_name_trgm_idx').using('gin', t.nameSearch.op('gin_trgm_ops')).where(sql`${t.deletedAt} is null`),
+    index('patient_name_sort_idx').on(t.nameSearch, t.id).where(sql`${t.deletedAt} is null`),
+    index('patient_updated_sort_idx').on(t.updatedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('patient_priority_sort_idx').on(t.priorityRank, t.nameSearch, t.id).where(sql`${t.deletedAt} is null`),
+    index('patient_specialist_idx').on(t.assignedSpecialistId, t.nameSearch, t.id).where(sql`${t.deletedAt} is null`),
+    check('patient_gender_check', sql`${t.gender} in ('male','female','other')`),
+    check('patient_priority_check', sql`${t.priority} in ('high','medium','low')`),
+    check(
+      'patient_status_check',
+      sql`${t.status} in ('new','in_treatment','follow_up','discharged','inactive')`,
+    ),
+    check(
+      'patient_category_check',
+      sql`${t.category} in ('chronic_pain','post_surgery','preventive_care','acute_condition','rehabilitation','geriatric','pediatric','mental_health','other')`,
+    ),
+  ],
+);
+
+export const patientStatusChange = pgTable(
+  'patient_status_change',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    patientId: uuid('patient_id').notNull().references(() => patient.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    changedBy: text('changed_by').references(() => user.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', tz).notNull().defaultNow(),
+  },
+  (t) => [index('patient_status_change_patient_idx').on(t.patientId, t.id)],
+);
+
+/** Clinician notes. The text may be amended only by its author; each earlier text is kept. */
+export const patientNote = pgTable(
+  'patient_note',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id').notNull().references(() => patient.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [index('patient_note_patient_idx').on(t.patientId, t.createdAt)],
+);
+
+export const patientNoteAmendment = pgTable(
+  'patient_note_amendment',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    noteId: uuid('note_id').notNull().references(() => patientNote.id, { onDelete: 'cascade' }),
+    /** The text as it was before the amendment, and when it had been written. */
+    body: text('body').notNull(),
+    writtenAt: timestamp('written_at', tz).notNull(),
+  },
+  (t) => [index('patient_note_amendment_note_idx').on(t.noteId, t.id)],
+);
+
+/** Portal invitations: only a hash of the token is stored. */
+export const patientInvite = pgTable(
+  'patient_invite',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id').notNull().references(() => patient.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    channel: text('channel').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    usedAt: timestamp('used_at', tz),
+    usedBy: text('used_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('patient_invite_patient_idx').on(t.patientId)],
+);

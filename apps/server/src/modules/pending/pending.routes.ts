@@ -8,7 +8,7 @@ import { errorEnvelopeSchema } from '@painlab/shared/errors';
 import type { Action, Resource } from '@painlab/shared/permissions';
 import { access, defineRoute } from '../../http/access';
 
-export const PENDING_RESOURCES = ['patients', 'appointments', 'treatments', 'analytics', 'research'] as const satisfies readonly Resource[];
+export const PENDING_RESOURCES = ['appointments', 'treatments', 'analytics', 'research'] as const satisfies readonly Resource[];
 
 const error = (description: string) => ({
   description,

@@ -1,0 +1,110 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { stream } from 'hono/streaming';
+import { actorOf } from '../../http/actor';
+import { ApiError, errorBody } from '../../http/errors';
+import type { AppEnv, Deps } from '../../http/types';
+import { csvHeader, csvRows, CsvFileError, readPatientCsv } from './patients.csv';
+import { toFhirBundle } from './patients.fhir';
+import * as routes from './patients.routes';
+import * as service from './patients.service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function viewerOf(c: Context<AppEnv>): service.Viewer {
+  const session = c.get('session')!; // the guard let only signed-in users through
+  return { ...actorOf(c), role: session.role, userId: session.user.id };
+}
+
+/** Ids are UUIDs; anything else is simply not found. */
+function patientId(id: string): string {
+  if (!UUID.test(id)) throw new ApiError(404, 'not_found');
+  return id;
+}
+
+export function registerPatients(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  // static paths first: they would otherwise be read as an {id}
+  app.openapi(routes.exportCsvRoute, (c) => {
+    const viewer = viewerOf(c);
+    if (!service.isStaff(viewer.role)) throw new ApiError(403, 'forbidden', { action: 'export', resource: 'patients' });
+    const filter = c.req.valid('query');
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="patients-${new Date().toISOString().slice(0, 10)}.csv"`);
+    return stream(c, async (out) => {
+      await out.write('\uFEFF' + csvHeader());
+      for await (const batch of service.exportCsv(deps, viewer, filter)) await out.write(csvRows(batch));
+    }) as never;
+  });
+
+  app.openapi(routes.importRoute, async (c) => {
+    const { mode } = c.req.valid('query');
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    try {
+      const rows = service.isStaff(viewerOf(c).role) ? readPatientCsv(bytes) : [];
+      return c.json(await service.importPatients(deps, viewerOf(c), rows, mode), 200);
+    } catch (error) {
+      if (error instanceof CsvFileError) return c.json(errorBody(c, 'validation_failed', {}, error.issues), 400) as never;
+      throw error;
+    }
+  });
+
+  app.openapi(routes.specialistsRoute, async (c) => c.json({ items: await service.specialists(deps) }, 200));
+
+  app.openapi(routes.listPatientsRoute, async (c) => {
+    const { cursor, limit, ...filter } = c.req.valid('query');
+    return c.json(await service.listForViewer(deps, viewerOf(c), filter, cursor, limit), 200) as never;
+  });
+
+  app.openapi(routes.createPatientRoute, async (c) =>
+    c.json(await service.createPatient(deps, viewerOf(c), c.req.valid('json')), 201),
+  );
+
+  app.openapi(routes.getPatientRoute, async (c) =>
+    c.json(await service.readPatient(deps, viewerOf(c), patientId(c.req.valid('param').id)), 200) as never,
+  );
+
+  app.openapi(routes.updatePatientRoute, async (c) =>
+    c.json(await service.updatePatient(deps, viewerOf(c), patientId(c.req.valid('param').id), c.req.valid('json')), 200),
+  );
+
+  app.openapi(routes.archivePatientRoute, async (c) => {
+    await service.archivePatient(deps, viewerOf(c), patientId(c.req.valid('param').id));
+    return c.body(null, 204);
+  });
+
+  app.openapi(routes.statusHistoryRoute, async (c) =>
+    c.json({ items: await service.readStatusHistory(deps, viewerOf(c), patientId(c.req.valid('param').id)) }, 200),
+  );
+
+  app.openapi(routes.listNotesRoute, async (c) =>
+    c.json({ items: await service.readNotes(deps, viewerOf(c), patientId(c.req.valid('param').id)) }, 200),
+  );
+
+  app.openapi(routes.addNoteRoute, async (c) =>
+    c.json(await service.addNote(deps, viewerOf(c), patientId(c.req.valid('param').id), c.req.valid('json').body), 201),
+  );
+
+  app.openapi(routes.amendNoteRoute, async (c) => {
+    const { id, noteId } = c.req.valid('param');
+    if (!UUID.test(noteId)) throw new ApiError(404, 'not_found');
+    return c.json(await service.amendOwnNote(deps, viewerOf(c), patientId(id), noteId, c.req.valid('json').body), 200);
+  });
+
+  app.openapi(routes.exportPatientRoute, async (c) => {
+    const { format } = c.req.valid('query');
+    const patient = await service.exportPatient(deps, viewerOf(c), patientId(c.req.valid('param').id), format);
+    const document = format === 'fhir' ? toFhirBundle(patient) : { exportedAt: new Date().toISOString(), patient };
+    c.header('Content-Disposition', `attachment; filename="patient-${patient.id}${format === 'fhir' ? '.fhir' : ''}.json"`);
+    c.header('Content-Type', format === 'fhir' ? 'application/fhir+json' : 'application/json');
+    return c.body(JSON.stringify(document, null, 2), 200) as never;
+  });
+
+  app.openapi(routes.invitePatientRoute, async (c) => {
+    const input = c.req.valid('json');
+    return c.json(await service.invitePatient(deps, viewerOf(c), patientId(c.req.valid('param').id), input.email ? 'email' : 'phone'), 200);
+  });
+
+  app.openapi(routes.claimRoute, async (c) => c.json(await service.claimInvite(deps, viewerOf(c), c.req.valid('json').token), 200));
+  app.openapi(routes.ownRecordRoute, async (c) => c.json(await service.ownRecord(deps, viewerOf(c)), 200));
+  app.openapi(routes.ownAccessLogRoute, async (c) => c.json({ items: await service.ownAccessLog(deps, viewerOf(c)) }, 200));
+}

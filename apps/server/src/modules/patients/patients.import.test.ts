@@ -1,0 +1,113 @@
+/** CSV import through the real server: encodings, BOM, separators, quotes, modes, 10,000 rows. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditCount, DEMO, startTestServer, type ApiClient, type TestServer } from '../../test/harness';
+
+let server: TestServer;
+let specialist: ApiClient;
+beforeAll(async () => {
+  server = await startTestServer();
+  specialist = await server.signIn(DEMO.specialist);
+});
+afterAll(() => server?.close());
+
+const HEADER = 'name,birthDate,gender,category,priority,status,contactNumber,email,symptoms,medicalHistory,currentMedications,allergies';
+const count = async () => Number((await server.sql<{ n: string }>('select count(*)::text as n from patient'))[0]!.n);
+
+async function upload(body: Uint8Array | string, mode = 'all_or_nothing') {
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+  const cookie = [...specialist.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await fetch(`${server.url}/api/patients/import?mode=${mode}`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv', cookie, origin: server.url },
+    body: bytes,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+describe('CSV import', () => {
+  it('imports a valid file and audits each created patient', async () => {
+    const before = await count();
+    const audits = await auditCount(server, 'patients.create');
+    const csv = `${HEADER}\nAna Ruiz,1975-03-01,female,chronic_pain,high,new,+34 600 000 001,ana@example.test,Lumbalgia|Insomnio,,Paracetamol 1 g,\nLuis Mora,1990-12-24,male,rehabilitation,low,,,,,,,\n`;
+    const res = await upload(csv);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ mode: 'all_or_nothing', totalRows: 2, imported: 2, rejected: 0, issues: [] });
+    expect(await count()).toBe(before + 2);
+    expect(await auditCount(server, 'patients.create')).toBe(audits + 2);
+    const ana = (await specialist.get('/api/patients?q=ana%20ruiz')).body.items[0];
+    const full = (await specialist.get(`/api/patients/${ana.id}`)).body;
+    expect(full).toMatchObject({ symptoms: ['Lumbalgia', 'Insomnio'], currentMedications: ['Paracetamol 1 g'], allergies: [], status: 'new' });
+  });
+
+  it('all-or-nothing: one bad row writes nothing, and the report names row, field and error', async () => {
+    const before = await count();
+    const csv = `${HEADER}\nGood Person,1980-01-01,female,other,low,,,,,,,\n,1980-01-01,male,other,low,,,,,,,\nBad Date,2999-01-01,male,other,low,,,bad-email,,,,\n`;
+    const res = await upload(csv);
+    expect(res.body).toMatchObject({ imported: 0, rejected: 3, totalRows: 3 });
+    expect(res.body.issues).toEqual(
+      expect.arrayContaining([
+        { row: 3, field: 'name', error: 'name_required' },
+        { row: 4, field: 'birthDate', error: 'age_positive' },
+        { row: 4, field: 'email', error: 'invalid_email' },
+      ]),
+    );
+    expect(await count()).toBe(before);
+  });
+
+  it('valid rows only: imports the good rows and reports the others', async () => {
+    const before = await count();
+    const csv = `${HEADER}\nGood One,1980-01-01,female,other,low,,,,,,,\nBad One,1980-01-01,robot,other,low,,,,,,,\nGood Two,1981-01-01,male,other,medium,,,,,,,\n`;
+    const res = await upload(csv, 'valid_only');
+    expect(res.body).toMatchObject({ mode: 'valid_only', imported: 2, rejected: 1, issues: [{ row: 3, field: 'gender', error: 'invalid_choice' }] });
+    expect(await count()).toBe(before + 2);
+  });
+
+  it('reads UTF-8 with a BOM, semicolons, quoted fields with separators, quotes and line breaks', async () => {
+    const csv = `\uFEFF${HEADER.replaceAll(',', ';')}\r\n"Núñez; Íñigo";1970-07-07;male;other;high;;;;"Dolor ""punzante""";"Línea 1\r\nLínea 2";;\r\nSegunda Fila;1971-01-01;female;other;low;;;;;;;\r\n`;
+    const res = await upload(csv);
+    expect(res.body).toMatchObject({ imported: 2, totalRows: 2, issues: [] });
+    const item = (await specialist.get('/api/patients?q=inigo')).body.items[0];
+    const full = (await specialist.get(`/api/patients/${item.id}`)).body;
+    expect(full).toMatchObject({ name: 'Núñez; Íñigo', symptoms: ['Dolor "punzante"'], medicalHistory: 'Línea 1\r\nLínea 2' });
+  });
+
+  it('reads Windows-1252 (a spreadsheet export) and UTF-16 with BOM', async () => {
+    const latin1 = Uint8Array.from(`${HEADER}\nJosé Peña,1960-01-01,male,geriatric,low,,,,,,,\n`, (ch) => ch.charCodeAt(0));
+    expect((await upload(latin1)).body).toMatchObject({ imported: 1 });
+    expect((await specialist.get('/api/patients?q=jose%20pena')).body.items[0].name).toBe('José Peña');
+
+    const text = `${HEADER}\nMarta Ibáñez,1985-02-02,female,pediatric,medium,,,,,,,\n`;
+    const utf16 = new Uint8Array(2 + text.length * 2);
+    utf16.set([0xff, 0xfe]);
+    for (let i = 0; i < text.length; i++) new DataView(utf16.buffer).setUint16(2 + i * 2, text.charCodeAt(i), true);
+    expect((await upload(utf16)).body).toMatchObject({ imported: 1 });
+    expect((await specialist.get('/api/patients?q=ibanez')).body.items[0].name).toBe('Marta Ibáñez');
+  });
+
+  it('refuses a file it cannot use with 400, writing nothing', async () => {
+    const before = await count();
+    expect((await upload('')).status).toBe(400);
+    const unknown = await upload('name,birthDate,gender,category,priority,shoeSize\n');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'shoeSize', message: 'unknown_column' })]));
+    const missing = await upload('name,gender\nA,male\n');
+    expect(missing.body.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'birthDate', message: 'missing_column' })]));
+    expect((await upload(`${HEADER}\n"unterminated,1980-01-01\n`)).status).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a file over 10 MiB with 413', async () => {
+    const res = await upload(new Uint8Array(10 * 1024 * 1024 + 10).fill(65));
+    expect(res.status).toBe(413);
+  });
+
+  it('imports 10,000 rows in one go, with a valid audit chain', async () => {
+    const before = await count();
+    const rows = Array.from({ length: 10_000 }, (_, i) => `Bulk Patient ${i},19${50 + (i % 50)}-0${1 + (i % 9)}-1${i % 9},${['male', 'female', 'other'][i % 3]},other,low,,,,,,,`);
+    const res = await upload(`${HEADER}\n${rows.join('\n')}\n`);
+    expect(res.body).toMatchObject({ imported: 10_000, rejected: 0 });
+    expect(await count()).toBe(before + 10_000);
+    const admin = await server.signIn(DEMO.admin);
+    expect((await admin.get('/api/audit-logs/verify')).body.valid).toBe(true);
+  }, 120_000);
+});

@@ -1,0 +1,303 @@
+/** Patients through the real server: validation, permissions, isolation, concurrency, exports. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditCount, DEMO, startTestServer, type ApiClient, type TestServer } from '../../test/harness';
+
+let server: TestServer;
+let specialist: ApiClient;
+let admin: ApiClient;
+beforeAll(async () => {
+  server = await startTestServer();
+  specialist = await server.signIn(DEMO.specialist);
+  admin = await server.signIn(DEMO.admin);
+});
+afterAll(() => server?.close());
+
+const valid = {
+  name: 'José Núñez González',
+  birthDate: '1980-05-02',
+  gender: 'male',
+  category: 'chronic_pain',
+  priority: 'high',
+  contactNumber: '+34 600 123 456',
+  email: 'jose@example.test',
+  symptoms: ['Lumbalgia crónica'],
+  medicalHistory: 'Hernia discal L4-L5 (2019).',
+  currentMedications: ['Ibuprofeno 400 mg'],
+  allergies: ['Penicilina'],
+};
+
+async function create(client: ApiClient, overrides: Record<string, unknown> = {}) {
+  const res = await client.post('/api/patients', { ...valid, ...overrides });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+describe('editing a patient', () => {
+  it('changes only the fields sent: a status change keeps symptoms, medications and allergies', async () => {
+    const patient = await create(specialist);
+    const res = await specialist.patch(`/api/patients/${patient.id}`, { version: 1, status: 'in_treatment' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      status: 'in_treatment',
+      version: 2,
+      symptoms: valid.symptoms,
+      currentMedications: valid.currentMedications,
+      allergies: valid.allergies,
+      medicalHistory: valid.medicalHistory,
+      email: valid.email,
+    });
+  });
+});
+
+const patientCount = async () => Number((await server.sql<{ n: string }>('select count(*)::text as n from patient'))[0]!.n);
+
+describe('validation (SPEC §5): a clear 400 and nothing written', () => {
+  it.each([
+    ['no name', { name: '  ' }, 'name', 'name_required'],
+    ['a birth date in the future', { birthDate: '2999-01-01' }, 'birthDate', 'age_positive'],
+    ['an impossible date', { birthDate: '1980-02-30' }, 'birthDate', 'invalid_date'],
+    ['a bad e-mail', { email: 'jose@' }, 'email', 'invalid_email'],
+    ['a bad phone', { contactNumber: 'call me' }, 'contactNumber', 'invalid_phone'],
+    ['an unknown category', { category: 'cardiology' }, 'category', 'invalid_choice'],
+    ['a number as name', { name: 42 }, 'name', undefined],
+    ['an oversized name', { name: 'x'.repeat(121) }, 'name', 'too_long'],
+    ['an oversized history', { medicalHistory: 'x'.repeat(10_001) }, 'medicalHistory', 'too_long'],
+    ['too many allergies', { allergies: Array.from({ length: 51 }, (_, i) => `A${i}`) }, 'allergies', 'too_many'],
+    ['an unknown field', { isVip: true }, '', undefined],
+    ['a version on create', { version: 3 }, '', undefined],
+  ])('%s', async (_label, overrides, path, message) => {
+    const before = await patientCount();
+    const res = await specialist.post('/api/patients', { ...valid, ...overrides });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+    const detail = res.body.error.details.find((d: { path: string }) => d.path === path) ?? res.body.error.details[0];
+    expect(detail).toBeDefined();
+    if (message) expect(detail.message).toBe(message);
+    expect(await patientCount()).toBe(before);
+  });
+
+  it('an unknown assigned specialist is refused', async () => {
+    const res = await specialist.post('/api/patients', { ...valid, assignedSpecialistId: 'nobody' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0]).toMatchObject({ path: 'assignedSpecialistId' });
+  });
+});
+
+describe('reading, audit and roles', () => {
+  it('every read of a patient is audited with who and which patient', async () => {
+    const patient = await create(specialist);
+    const before = await auditCount(server, 'patients.view');
+    expect((await specialist.get(`/api/patients/${patient.id}`)).status).toBe(200);
+    expect(await auditCount(server, 'patients.view')).toBe(before + 1);
+    const [row] = await server.sql<{ patient_id: string; actor_role: string }>(
+      "select patient_id, actor_role from audit_log where action = 'patients.view' order by id desc limit 1",
+    );
+    expect(row).toEqual({ patient_id: patient.id, actor_role: 'specialist' });
+  });
+
+  it('unknown or malformed ids are not found', async () => {
+    expect((await specialist.get('/api/patients/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await specialist.get('/api/patients/not-a-uuid')).status).toBe(404);
+  });
+
+  it('a researcher sees de-identified patients and no notes, exports or history', async () => {
+    const patient = await create(specialist);
+    const researcher = await server.signIn(DEMO.researcher);
+    const one = await researcher.get(`/api/patients/${patient.id}`);
+    expect(one.status).toBe(200);
+    expect(Object.keys(one.body).sort()).toEqual(['age', 'category', 'gender', 'id', 'priority', 'status']);
+    const list = await researcher.get('/api/patients?limit=5');
+    expect(list.body.items.every((i: Record<string, unknown>) => !('name' in i))).toBe(true);
+    for (const path of ['notes', 'status-history', 'export?format=json', 'export?format=fhir']) {
+      expect((await researcher.get(`/api/patients/${patient.id}/${path}`)).status, path).toBe(403);
+    }
+    expect((await researcher.get('/api/patients/export.csv')).status).toBe(403);
+  });
+
+  it('only an administrator archives, and an archived patient is gone from reads and lists', async () => {
+    const patient = await create(specialist, { name: 'Archivable Person' });
+    expect((await specialist.delete(`/api/patients/${patient.id}`)).status).toBe(403);
+    expect((await admin.delete(`/api/patients/${patient.id}`)).status).toBe(204);
+    expect((await specialist.get(`/api/patients/${patient.id}`)).status).toBe(404);
+    expect((await specialist.get('/api/patients?q=archivable')).body.items).toHaveLength(0);
+  });
+});
+
+describe('concurrent edits', () => {
+  it('the second of two edits based on the same version gets 409 and changes nothing', async () => {
+    const patient = await create(specialist);
+    const other = await server.signIn(DEMO.admin);
+    const first = await specialist.patch(`/api/patients/${patient.id}`, { version: 1, priority: 'low' });
+    expect(first.status).toBe(200);
+    const second = await other.patch(`/api/patients/${patient.id}`, { version: 1, priority: 'medium' });
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe('conflict');
+    expect((await specialist.get(`/api/patients/${patient.id}`)).body).toMatchObject({ priority: 'low', version: 2 });
+  });
+
+  it('parallel edits on one version: exactly one wins', async () => {
+    const patient = await create(specialist);
+    const results = await Promise.all(
+      ['low', 'medium', 'high', 'low', 'medium'].map((priority) => specialist.patch(`/api/patients/${patient.id}`, { version: 1, priority })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+  });
+
+  it('records each status change in the history', async () => {
+    const patient = await create(specialist);
+    await specialist.patch(`/api/patients/${patient.id}`, { version: 1, status: 'in_treatment' });
+    await specialist.patch(`/api/patients/${patient.id}`, { version: 2, status: 'follow_up' });
+    const history = await specialist.get(`/api/patients/${patient.id}/status-history`);
+    expect(history.body.items.map((h: { fromStatus: string | null; toStatus: string }) => [h.fromStatus, h.toStatus])).toEqual([
+      ['in_treatment', 'follow_up'],
+      ['new', 'in_treatment'],
+      [null, 'new'],
+    ]);
+  });
+});
+
+describe('list: search, filters, sort, keyset pages', () => {
+  let mine: string[] = [];
+  beforeAll(async () => {
+    const names = ['María López Fernández', 'Mario Lopes', 'Zoë Ångström', 'Íñigo Núñez', 'Sean O\'Brien', 'Lucía Gómez'];
+    mine = [];
+    for (const [i, name] of names.entries()) {
+      mine.push((await create(specialist, { name, category: i % 2 ? 'mental_health' : 'rehabilitation', priority: ['high', 'medium', 'low'][i % 3] })).id);
+    }
+  });
+
+  it('finds names with typos and without accents', async () => {
+    const names = async (q: string) => (await specialist.get(`/api/patients?q=${encodeURIComponent(q)}`)).body.items.map((i: { name: string }) => i.name);
+    expect(await names('gonzales')).toContain('José Núñez González');
+    expect(await names('nunez')).toEqual(expect.arrayContaining(['Íñigo Núñez']));
+    expect(await names('angstrom')).toContain('Zoë Ångström');
+    expect(await names('obrien')).toHaveLength(0); // no match without the apostrophe is acceptable…
+    expect(await names("o'brien")).toContain("Sean O'Brien"); // …the exact spelling finds it
+    expect(await names('maria lopez')).toContain('María López Fernández');
+    expect(await names('%')).toHaveLength(0);
+  });
+
+  it('filters by category and priority', async () => {
+    const res = await specialist.get('/api/patients?category=mental_health&priority=high,medium&limit=100');
+    expect(res.status).toBe(200);
+    expect(res.body.items.length).toBeGreaterThan(0);
+    for (const item of res.body.items) {
+      expect(item.category).toBe('mental_health');
+      expect(['high', 'medium']).toContain(item.priority);
+    }
+    expect((await specialist.get('/api/patients?category=cardiology')).status).toBe(400);
+  });
+
+  it.each(['name', '-name', '-updatedAt', 'priority'])('pages by %s without gaps or repeats', async (sort) => {
+    const all = (await specialist.get(`/api/patients?sort=${sort}&limit=100`)).body.items.map((i: { id: string }) => i.id);
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { body: { items: { id: string }[]; nextCursor: string | null } } = await specialist.get(
+        `/api/patients?sort=${sort}&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      paged.push(...res.body.items.map((i) => i.id));
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    expect(paged).toEqual(all);
+    expect(new Set(paged).size).toBe(paged.length);
+  });
+
+  it('refuses a forged cursor', async () => {
+    const res = await specialist.get('/api/patients?cursor=bm90LWpzb24');
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0].path).toBe('cursor');
+  });
+});
+
+describe('clinician notes', () => {
+  it('are authored and timestamped; only the author amends, and the earlier text is kept', async () => {
+    const patient = await create(specialist);
+    const note = await specialist.post(`/api/patients/${patient.id}/notes`, { body: 'Primera visita: EVA 8/10.' });
+    expect(note.status).toBe(201);
+    expect(note.body).toMatchObject({ body: 'Primera visita: EVA 8/10.', editable: true, amendments: [] });
+    const amended = await specialist.patch(`/api/patients/${patient.id}/notes/${note.body.id}`, { body: 'Primera visita: EVA 7/10.' });
+    expect(amended.body.body).toBe('Primera visita: EVA 7/10.');
+    expect(amended.body.amendments.map((a: { body: string }) => a.body)).toEqual(['Primera visita: EVA 8/10.']);
+    const byAdmin = await admin.patch(`/api/patients/${patient.id}/notes/${note.body.id}`, { body: 'Changed by someone else' });
+    expect(byAdmin.status).toBe(403);
+    const list = await admin.get(`/api/patients/${patient.id}/notes`);
+    expect(list.body.items[0]).toMatchObject({ body: 'Primera visita: EVA 7/10.', editable: false });
+    expect((await specialist.post(`/api/patients/${patient.id}/notes`, { body: '' })).status).toBe(400);
+  });
+});
+
+describe('exports', () => {
+  it('JSON and FHIR R4 (Patient, AllergyIntolerance, MedicationStatement, Condition)', async () => {
+    const patient = await create(specialist);
+    const json = await specialist.get(`/api/patients/${patient.id}/export?format=json`);
+    expect(json.headers.get('content-disposition')).toContain('attachment');
+    expect(json.body.patient).toMatchObject({ id: patient.id, allergies: valid.allergies });
+    const fhir = await specialist.get(`/api/patients/${patient.id}/export?format=fhir`);
+    expect(fhir.headers.get('content-type')).toContain('application/fhir+json');
+    expect(fhir.body).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
+    const types = fhir.body.entry.map((e: { resource: { resourceType: string } }) => e.resource.resourceType);
+    expect(types).toEqual(['Patient', 'AllergyIntolerance', 'MedicationStatement', 'Condition']);
+    expect(fhir.body.entry[0].resource).toMatchObject({ gender: 'male', birthDate: '1980-05-02', name: [{ text: valid.name }] });
+    expect(fhir.body.entry[1].resource).toMatchObject({ code: { text: 'Penicilina' }, patient: { reference: `Patient/${patient.id}` } });
+  });
+
+  it('CSV of the filtered list, with every column', async () => {
+    await create(specialist, { name: 'Csv Export Person', symptoms: ['Cefalea', 'Insomnio'] });
+    const res = await specialist.get('/api/patients/export.csv?q=csv%20export');
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    const lines = res.text.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[0]).toBe('id,name,birthDate,gender,category,priority,status,contactNumber,email,symptoms,medicalHistory,currentMedications,allergies');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Cefalea|Insomnio');
+  });
+});
+
+describe('patient portal: a patient sees only their own record', () => {
+  it('invite, claim, read own record, see who viewed it; every staff endpoint is closed to them', async () => {
+    const alice = await create(specialist, { name: 'Alice Portal' });
+    const bob = await create(specialist, { name: 'Bob Portal' });
+    const invite = await specialist.post(`/api/patients/${alice.id}/invite`, { email: 'alice@example.test' });
+    expect(invite.status).toBe(200);
+    expect(invite.body.delivered).toBe('none');
+    const token = new URL(invite.body.link).searchParams.get('invite')!;
+    expect((await specialist.get(`/api/patients/${alice.id}`)).body.portal.state).toBe('invited');
+
+    const aliceClient = server.client();
+    await aliceClient.post('/api/auth/sign-up/email', { name: 'Alice', email: 'alice@example.test', password: 'a-long-enough-password' });
+    expect((await aliceClient.get('/api/portal/record')).status).toBe(404);
+    expect((await aliceClient.post('/api/portal/claim', { token: 'x'.repeat(43) })).status).toBe(404);
+    expect((await aliceClient.post('/api/portal/claim', { token })).status).toBe(200);
+    expect((await aliceClient.post('/api/portal/claim', { token })).status).toBe(409);
+    expect((await specialist.post('/api/portal/claim', { token })).status).toBe(403);
+
+    const own = await aliceClient.get('/api/portal/record');
+    expect(own.body).toMatchObject({ id: alice.id, name: 'Alice Portal', portal: { state: 'linked' } });
+
+    for (const [method, path] of [
+      ['GET', '/api/patients'],
+      ['GET', `/api/patients/${alice.id}`],
+      ['GET', `/api/patients/${bob.id}`],
+      ['PATCH', `/api/patients/${alice.id}`],
+      ['DELETE', `/api/patients/${bob.id}`],
+      ['GET', `/api/patients/${alice.id}/notes`],
+      ['POST', `/api/patients/${alice.id}/notes`],
+      ['GET', `/api/patients/${alice.id}/status-history`],
+      ['GET', `/api/patients/${alice.id}/export?format=fhir`],
+      ['POST', `/api/patients/${bob.id}/invite`],
+      ['GET', '/api/patients/export.csv'],
+      ['POST', '/api/patients/import'],
+      ['POST', '/api/patients'],
+    ] as const) {
+      const res = await aliceClient.request(method, path, method === 'GET' || method === 'DELETE' ? {} : { json: {} });
+      expect(res.status, `${method} ${path}`).toBe(403);
+    }
+
+    await specialist.get(`/api/patients/${alice.id}`);
+    const log = await aliceClient.get('/api/portal/record/access-log');
+    expect(log.status).toBe(200);
+    expect(log.body.items[0]).toMatchObject({ who: 'Dra. Sofía Especialista', role: 'specialist', action: 'patients.view' });
+    expect(log.body.items.some((i: { action: string }) => i.action === 'portal.view_own')).toBe(false);
+    expect(JSON.stringify(log.body)).not.toContain('Bob Portal');
+  });
+});
