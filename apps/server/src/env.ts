@@ -32,6 +32,8 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z.string().default(''),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24).default(12),
+  /** How often waiting audit rows are chained (audit/audit.ts). */
+  AUDIT_SEAL_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
   /** Folder of the built web app. */
   WEB_DIST: z.string().default(new URL('../../web/dist', import.meta.url).pathname),
 });

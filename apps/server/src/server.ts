@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { sealAuditChain, startAuditSealer } from './audit/audit';
 import { createAuth } from './auth/auth';
 import { openDatabase } from './db/client';
 import type { Env } from './env';
@@ -28,6 +29,13 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       const created = await seedDemoAccounts(deps);
       if (created) logger.info({ created }, 'demo accounts created');
     }
+    // rows left unsealed by a crash are chained before anything else is written
+    await sealAuditChain(database.db);
+    const sealer = startAuditSealer(
+      database.db,
+      (error) => logger.error({ err: (error as Error).message }, 'audit sealing failed'),
+      env.AUDIT_SEAL_INTERVAL_MS,
+    );
     const app = createApp(deps);
     const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
     applySecurityHeaders(server, env.NODE_ENV === 'production');
@@ -54,6 +62,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
           while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
           server.closeAllConnections();
           await closed;
+          await sealer.stop();
           await database.close();
         })()),
     };

@@ -5,7 +5,8 @@ import { DEMO, startTestServer, type TestServer } from '../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // sealing only when verifying, so the tests see rows before and after it
+  server = await startTestServer({ AUDIT_SEAL_INTERVAL_MS: '3600000' });
 });
 afterAll(() => server?.close());
 
@@ -35,6 +36,20 @@ describe('audit log', () => {
     ['truncate', 'truncate audit_log'],
   ])('rejects %s at the database', async (_label, statement) => {
     await expect(server.sql(statement)).rejects.toThrow(/append-only/);
+  });
+
+  it('new rows wait unsealed until the sealer chains them; sealing cannot change a row', async () => {
+    await recordAudit(server.deps.database.db, { action: 'test.unsealed', outcome: 'success' });
+    const [row] = await server.sql<{ id: string; seq: string | null }>("select id::text, seq::text from audit_log where action = 'test.unsealed'");
+    expect(row!.seq).toBeNull();
+    await expect(
+      server.sql("update audit_log set action = 'forged', seq = 999999, prev_hash = 'x', hash = 'y' where id = $1", [row!.id]),
+    ).rejects.toThrow(/append-only/);
+    const admin = await server.signIn(DEMO.admin);
+    expect((await admin.get('/api/audit-logs/verify')).body.valid).toBe(true);
+    const [sealed] = await server.sql<{ seq: string | null }>("select seq::text from audit_log where action = 'test.unsealed'");
+    expect(sealed!.seq).not.toBeNull();
+    await expect(server.sql("update audit_log set hash = 'rewritten' where action = 'test.unsealed'")).rejects.toThrow(/append-only/);
   });
 
   it('detects a row changed behind the trigger', async () => {

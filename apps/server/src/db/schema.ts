@@ -1,6 +1,7 @@
 /**
  * Database schema. Auth tables follow better-auth 1.7 (core + admin plugin); the audit log is
- * append-only (a trigger in migration 0001 rejects UPDATE, DELETE and TRUNCATE) and hash-chained.
+ * append-only (triggers, migrations 0001 and 0004: no DELETE or TRUNCATE, and the only UPDATE
+ * allowed is the sealer's first setting of seq/prev_hash/hash) and hash-chained.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -104,10 +105,13 @@ export const auditLog = pgTable(
     ip: text('ip'),
     requestId: text('request_id'),
     details: jsonb('details').$type<Record<string, string | number | boolean | null>>(),
+    /** Set by the sealer (audit/audit.ts): position in the chain, previous row's hash, this row's hash. */
+    seq: bigint('seq', { mode: 'number' }).unique(),
     prevHash: text('prev_hash'),
-    hash: text('hash').notNull(),
+    hash: text('hash'),
   },
   (t) => [
+    index('audit_log_unsealed_idx').on(t.id).where(sql`${t.seq} is null`),
     index('audit_log_occurred_at_idx').on(t.occurredAt),
     index('audit_log_actor_idx').on(t.actorUserId, t.id),
     index('audit_log_patient_idx')

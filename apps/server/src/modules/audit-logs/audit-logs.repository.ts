@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '@painlab/shared/audit';
-import { hashAuditRow, type AuditDetails, type Tx } from '../../audit/audit';
+import { hashAuditRow, sealAuditChain, type AuditDetails, type Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
@@ -49,10 +49,11 @@ export async function listAudit(db: Db | Tx, filter: AuditFilter) {
 
 const BATCH = 2000;
 
-/** Walks the whole chain in id order and recomputes every hash. */
+/** Seals what is waiting, then walks the whole chain in its order and recomputes every hash. */
 export async function verifyAuditChain(db: Db) {
+  await sealAuditChain(db);
   let prevHash: string | null = null;
-  let lastId = 0;
+  let lastSeq = 0;
   let checked = 0;
   for (;;) {
     const rows = await db
@@ -69,12 +70,13 @@ export async function verifyAuditChain(db: Db) {
         ip: auditLog.ip,
         requestId: auditLog.requestId,
         details: auditLog.details,
+        seq: auditLog.seq,
         prevHash: auditLog.prevHash,
         hash: auditLog.hash,
       })
       .from(auditLog)
-      .where(gt(auditLog.id, lastId))
-      .orderBy(asc(auditLog.id))
+      .where(gt(auditLog.seq, lastSeq))
+      .orderBy(asc(auditLog.seq))
       .limit(BATCH);
     for (const row of rows) {
       const expected = hashAuditRow({
@@ -87,7 +89,7 @@ export async function verifyAuditChain(db: Db) {
         return { valid: false, checked, firstBrokenId: row.id };
       }
       prevHash = row.hash;
-      lastId = row.id;
+      lastSeq = row.seq ?? lastSeq;
       checked++;
     }
     if (rows.length < BATCH) return { valid: true, checked, firstBrokenId: null };

@@ -38,6 +38,7 @@ import {
   listPatients,
   listSpecialists,
   pendingInvite,
+  readPatientAudited,
   statusHistory,
   updatePatientRow,
   type ListFilter,
@@ -182,14 +183,17 @@ export async function createPatient(deps: Deps, viewer: Viewer, fields: PatientF
 }
 
 export async function readPatient(deps: Deps, viewer: Viewer, id: string) {
-  return deps.database.db.transaction(async (tx) => {
-    const row = await findPatient(tx, id);
-    if (!row) throw new ApiError(404, 'not_found');
-    const invite = row.userId ? null : await pendingInvite(tx, id);
-    await appendAudit(tx, event(viewer, 'patients.view', id, isStaff(viewer.role) ? null : { deidentified: true }));
-    const patient = toPatient(row, invite?.createdAt ?? null);
-    return isStaff(viewer.role) ? patient : deidentify(patient);
+  const found = await readPatientAudited(deps.database.db, id, {
+    actorUserId: viewer.userId,
+    actorRole: viewer.role,
+    action: 'patients.view',
+    ip: viewer.ip,
+    requestId: viewer.requestId,
+    details: isStaff(viewer.role) ? null : { deidentified: true },
   });
+  if (!found) throw new ApiError(404, 'not_found');
+  const patient = toPatient(found.row, found.row.userId ? null : found.invitedAt);
+  return isStaff(viewer.role) ? patient : deidentify(patient);
 }
 
 export async function updatePatient(deps: Deps, viewer: Viewer, id: string, input: UpdatePatientParsed): Promise<Patient> {
