@@ -10,6 +10,7 @@ import type { Env } from './env';
 import type { Deps } from './http/types';
 import type { Logger } from './lib/logger';
 import { applySecurityHeaders } from './http/security';
+import { createMailer } from './lib/mailer';
 import { resolveSecret } from './lib/secret';
 import { seedDemoAccounts } from './modules/users/users.seed';
 
@@ -24,7 +25,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     const auth = createAuth(database.db, env, secret);
-    const deps: Deps = { env, logger, database, auth };
+    const mailer = createMailer(env);
+    const deps: Deps = { env, logger, database, auth, mailer };
     if (env.SEED_DEMO) {
       const created = await seedDemoAccounts(deps);
       if (created) logger.info({ created }, 'demo accounts created');
@@ -63,6 +65,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
           server.closeAllConnections();
           await closed;
           await sealer.stop();
+          mailer?.close();
           await database.close();
         })()),
     };

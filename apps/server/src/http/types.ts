@@ -4,12 +4,14 @@ import type { Auth } from '../auth/auth';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { Logger } from '../lib/logger';
+import type { Mailer } from '../lib/mailer';
 
 export interface Deps {
   env: Env;
   logger: Logger;
   database: Database;
   auth: Auth;
+  mailer: Mailer | null;
 }
 
 export interface SessionInfo {

@@ -100,8 +100,7 @@ export function registerPatients(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   });
 
   app.openapi(routes.invitePatientRoute, async (c) => {
-    const input = c.req.valid('json');
-    return c.json(await service.invitePatient(deps, viewerOf(c), patientId(c.req.valid('param').id), input.email ? 'email' : 'phone'), 200);
+    return c.json(await service.invitePatient(deps, viewerOf(c), patientId(c.req.valid('param').id), c.req.valid('json')), 200);
   });
 
   app.openapi(routes.claimRoute, async (c) => c.json(await service.claimInvite(deps, viewerOf(c), c.req.valid('json').token), 200));

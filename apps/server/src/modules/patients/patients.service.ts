@@ -339,8 +339,14 @@ export async function importPatients(
 
 // ---------------------------------------------------------------- portal
 
-export async function invitePatient(deps: Deps, viewer: Viewer, id: string, channel: 'email' | 'phone') {
+export async function invitePatient(
+  deps: Deps,
+  viewer: Viewer,
+  id: string,
+  to: { email?: string; phone?: string },
+) {
   requireStaff(viewer, 'edit');
+  const channel = to.email ? 'email' : 'phone';
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + INVITE_DAYS * 86_400_000);
   await deps.database.db.transaction(async (tx) => {
@@ -350,8 +356,34 @@ export async function invitePatient(deps: Deps, viewer: Viewer, id: string, chan
     await insertInvite(tx, { patientId: id, tokenHash: sha256(token), channel, createdBy: viewer.userId, expiresAt });
     await appendAudit(tx, event(viewer, 'patients.invite', id, { channel }));
   });
-  // No outbound e-mail or SMS is configured yet: the link is given to the clinician to pass on.
-  return { link: `${baseUrlOf(deps.env)}/register?invite=${token}`, expiresAt: iso(expiresAt), delivered: 'none' as const };
+  const link = `${baseUrlOf(deps.env)}/register?invite=${token}`;
+  // E-mail when SMTP is configured; otherwise (or for a phone number: no SMS gateway yet) the
+  // clinician gets the link to pass on.
+  if (to.email && deps.mailer) {
+    try {
+      await deps.mailer.send({ to: to.email, ...inviteMail(deps.env.CLINIC_NAME, link, INVITE_DAYS) });
+      return { link, expiresAt: iso(expiresAt), delivered: 'email' as const };
+    } catch (error) {
+      deps.logger.warn({ err: (error as Error).message, requestId: viewer.requestId }, 'invitation e-mail not sent');
+    }
+  }
+  return { link, expiresAt: iso(expiresAt), delivered: 'none' as const };
+}
+
+/** The invitation e-mail, in Spanish and English (the patient's language is not known yet). */
+function inviteMail(clinic: string, link: string, days: number) {
+  return {
+    subject: `${clinic}: invitación a su área de paciente / invitation to your patient area`,
+    text: [
+      `${clinic} le invita a su área de paciente, donde podrá ver su ficha y quién la ha consultado.`,
+      `Cree su cuenta con este enlace (válido ${days} días):`,
+      link,
+      '',
+      `${clinic} invites you to your patient area, where you can see your record and who has viewed it.`,
+      `Create your account with this link (valid for ${days} days):`,
+      link,
+    ].join('\n'),
+  };
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
