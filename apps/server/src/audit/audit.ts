@@ -192,3 +192,41 @@ export function auditEvent(
 ): AuditEvent {
   return { ...event, actorUserId: actor.userId, actorRole: actor.role, ip: actor.ip, requestId: actor.requestId };
 }
+
+/**
+ * Audit rows of reads, written in batches: each caller waits until its row is committed (so no data
+ * leaves the server unaudited), and rows of concurrent requests share one insert and one commit.
+ * A batch starts on the next tick after the first row and takes everything queued by then; rows
+ * that arrive while it is written go into the next. Writes keep `appendAudit` in their transaction.
+ */
+export interface AuditWriter {
+  record(event: AuditEvent): Promise<void>;
+}
+
+export function createAuditWriter(db: Db): AuditWriter {
+  let queue: { event: AuditEvent; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let flushing = false;
+
+  async function flush() {
+    flushing = true;
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      try {
+        await db.transaction((tx) => appendAuditMany(tx, batch.map((b) => b.event)));
+        for (const b of batch) b.resolve();
+      } catch (error) {
+        for (const b of batch) b.reject(error);
+      }
+    }
+    flushing = false;
+  }
+
+  return {
+    record: (event) =>
+      new Promise<void>((resolve, reject) => {
+        queue.push({ event, resolve, reject });
+        if (!flushing && queue.length === 1) setImmediate(() => void flush());
+      }),
+  };
+}

@@ -171,7 +171,9 @@ export const patient = pgTable(
   },
   (t) => [
     uniqueIndex('patient_user_id_key').on(t.userId),
-    index('patient_name_trgm_idx').using('gin', t.nameSearch.op('gin_trgm_ops')).where(sql`${t.deletedAt} is null`),
+    // GiST, not GIN: it can return names nearest-first (KNN on word-similarity distance), so a search
+    // for a common name stops after one page instead of scoring and sorting every match.
+    index('patient_name_trgm_gist_idx').using('gist', t.nameSearch.op('gist_trgm_ops')).where(sql`${t.deletedAt} is null`),
     index('patient_name_sort_idx').on(t.nameSearch, t.id).where(sql`${t.deletedAt} is null`),
     index('patient_updated_sort_idx').on(t.updatedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     index('patient_priority_sort_idx').on(t.priorityRank, t.nameSearch, t.id).where(sql`${t.deletedAt} is null`),

@@ -1,5 +1,6 @@
 import type { Lang } from '@painlab/shared/errors';
 import type { Role } from '@painlab/shared/permissions';
+import type { AuditWriter } from '../audit/audit';
 import type { Auth } from '../auth/auth';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
@@ -12,6 +13,8 @@ export interface Deps {
   database: Database;
   auth: Auth;
   mailer: Mailer | null;
+  /** Batched audit rows for reads (audit/audit.ts). */
+  audit: AuditWriter;
 }
 
 export interface SessionInfo {

@@ -93,61 +93,21 @@ export async function findPatient(db: Q, id: string): Promise<PatientRow | null>
   return row ?? null;
 }
 
-/**
- * The hot path of a chart: reads one patient, the date of a pending portal invitation, and appends
- * the audit row of that read — in one statement (atomic, one round trip). Nothing is audited when
- * the patient does not exist.
- */
-export async function readPatientAudited(
-  db: Q,
-  id: string,
-  audit: { actorUserId: string | null; actorRole: string | null; action: string; ip: string | null; requestId: string | null; details: Record<string, string | number | boolean | null> | null },
-): Promise<{ row: PatientRow; invitedAt: Date | null } | null> {
-  const result = await db.execute(sql`
-    with p as (
-      select p.id, p.name, p.birth_date, p.gender, p.category, p.priority, p.status, p.contact_number,
-             p.email, p.symptoms, p.medical_history, p.current_medications, p.allergies,
-             p.assigned_specialist_id, s.name as assigned_specialist_name, p.user_id, p.version,
-             p.created_at, p.updated_at,
-             (select max(i.created_at) from ${patientInvite} i
-               where i.patient_id = p.id and i.used_at is null and i.expires_at > now()) as invited_at
-        from ${patient} p left join ${user} s on s.id = p.assigned_specialist_id
-       where p.id = ${id} and p.deleted_at is null
-    ), audited as (
-      insert into ${auditLog} (occurred_at, actor_user_id, actor_role, action, resource, record_id,
-                               patient_id, outcome, ip, request_id, details)
-      select date_trunc('milliseconds', now()), ${audit.actorUserId}, ${audit.actorRole}, ${audit.action}, 'patients',
-             p.id::text, p.id, 'success', ${audit.ip}, ${audit.requestId}, ${audit.details ? JSON.stringify(audit.details) : null}::jsonb
-        from p
-      returning 1
-    )
-    select p.* from p left join audited on true`);
-  const r = result.rows[0] as Record<string, unknown> | undefined;
-  if (!r) return null;
-  return {
-    row: {
-      id: r.id as string,
-      name: r.name as string,
-      birthDate: r.birth_date as string,
-      gender: r.gender as string,
-      category: r.category as string,
-      priority: r.priority as string,
-      status: r.status as string,
-      contactNumber: r.contact_number as string | null,
-      email: r.email as string | null,
-      symptoms: r.symptoms as string[],
-      medicalHistory: r.medical_history as string | null,
-      currentMedications: r.current_medications as string[],
-      allergies: r.allergies as string[],
-      assignedSpecialistId: r.assigned_specialist_id as string | null,
-      assignedSpecialistName: r.assigned_specialist_name as string | null,
-      userId: r.user_id as string | null,
-      version: r.version as number,
-      createdAt: new Date(r.created_at as string),
-      updatedAt: new Date(r.updated_at as string),
-    },
-    invitedAt: r.invited_at ? new Date(r.invited_at as string) : null,
-  };
+/** One patient with the date of a pending portal invitation, in one query. */
+export async function findPatientWithInvite(db: Q, id: string): Promise<{ row: PatientRow; invitedAt: Date | null } | null> {
+  const [row] = await db
+    .select({
+      ...patientColumns,
+      invitedAt: sql<string | null>`(select max(i.created_at) from ${patientInvite} i
+        where i.patient_id = ${patient.id} and i.used_at is null and i.expires_at > now())`,
+    })
+    .from(patient)
+    .leftJoin(specialist, eq(specialist.id, patient.assignedSpecialistId))
+    .where(and(eq(patient.id, id), live))
+    .limit(1);
+  if (!row) return null;
+  const { invitedAt, ...rest } = row;
+  return { row: rest, invitedAt: invitedAt ? new Date(invitedAt) : null };
 }
 
 export async function findPatientByUser(db: Q, userId: string): Promise<PatientRow | null> {
@@ -279,12 +239,14 @@ function filterConditions(filter: ListFilter): SQL[] {
 /** The plan of one sort order: ORDER BY, the keyset condition after a cursor, the cursor of a row. */
 function sortPlan(filter: ListFilter, term: string | null) {
   if (term) {
-    const score = sql<string>`word_similarity(${term}, ${patient.nameSearch})`;
+    // word-similarity distance: 0 for an exact word, growing with typos; the GiST index returns
+    // rows in this order (KNN), so a page of a common name costs one page of index reads
+    const distance = sql<string>`(${term} <<-> ${patient.nameSearch})`;
     return {
-      extra: { score: sql<string>`${score}::text` },
-      orderBy: [sql`${score} desc`, asc(patient.id)],
+      extra: { score: sql<string>`${distance}::text` },
+      orderBy: [sql`${distance}`, asc(patient.id)],
       after: (c: (string | number)[]) =>
-        sql`(${score} < ${c[0]}::real or (${score} = ${c[0]}::real and ${patient.id} > ${c[1]}::uuid))`,
+        sql`(${distance} > ${c[0]}::real or (${distance} = ${c[0]}::real and ${patient.id} > ${c[1]}::uuid))`,
       shape: ['string', 'string'] as ('string' | 'number')[],
       cursorOf: (r: ListRow) => [r.score ?? '0', r.id],
     };
@@ -335,11 +297,9 @@ export async function listPatients(db: Q, filter: ListFilter, cursor: string | u
   const normalised = term ? ((await db.execute(sql`select lower(unaccent(${term})) as t`)).rows[0] as { t: string }).t : null;
   const plan = sortPlan(filter, normalised);
   const where = filterConditions(filter);
-  if (normalised) {
-    where.push(
-      sql`(${normalised} <% ${patient.nameSearch} or ${patient.nameSearch} like ${'%' + normalised.replace(/[\\%_]/g, (m) => '\\' + m) + '%'})`,
-    );
-  }
+  // typo-tolerant, accent-insensitive: a word of the name close enough to the term (pg_trgm
+  // word_similarity ≥ 0.6), checked by the trigram index
+  if (normalised) where.push(sql`${normalised} <% ${patient.nameSearch}`);
   if (cursor) {
     const values = decodeCursor(cursor, plan.shape);
     if (!values) throw new BadCursorError();
