@@ -26,6 +26,11 @@ export const SIGNED_IN_ROUTES: SpecRoute[] = [
   { url: '/smart-search', title: 'Smart search', guard: ANY },
   { url: '/ai-assistant', title: 'AI assistant', guard: ANY },
   { url: '/notifications', title: 'Notifications', guard: ANY },
+  // Not in SPEC §2: the patient portal, and the patient import and edit pages (guarded like /patients).
+  { url: '/my-record', title: 'My record', guard: ANY },
+  { url: '/my-record/access', title: 'Who viewed my record', guard: ANY },
+  { url: '/patients/import', title: 'Import patients', guard: STAFF },
+  { url: '/patients/42/edit', title: 'Edit patient', guard: STAFF },
   { url: '/patients', title: 'Patient management', guard: STAFF },
   { url: '/patients/new', title: 'New patient', guard: STAFF },
   { url: '/patients/42', title: 'Patient record', guard: STAFF },

@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { APP_ROUTES, AUTH_ROUTES, NOT_FOUND_ROUTE, PUBLIC_ROUTES, type RouteDef, type Screen } from '../config/routes';
 import { PageLoading } from '../components/layouts/loading-screen';
+import { loadNamespaces, type Namespace } from '../lib/i18n';
 import { LandingRoute } from './routes/public/landing';
 import { NotFoundRoute } from './routes/public/not-found';
 import { PublicPageRoute } from './routes/public/public-page';
@@ -15,12 +16,26 @@ import { RouteError } from './routes/route-error';
 
 type LazyModule = () => Promise<{ Component: ComponentType }>;
 
+/** A route module together with the translation namespaces it needs beyond the start-up ones. */
+function withTexts(load: LazyModule, namespaces: readonly Namespace[]): LazyModule {
+  return async () => {
+    const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    return module;
+  };
+}
+
 const SCREENS: Partial<Record<Screen, LazyModule>> = {
   login: () => import('./routes/auth/login'),
-  register: () => import('./routes/auth/register'),
+  register: withTexts(() => import('./routes/auth/register'), ['portal']),
   dashboard: () => import('./routes/app/dashboard'),
   settings: () => import('./routes/app/settings'),
   module: () => import('./routes/app/module-page'),
+  patients: withTexts(() => import('./routes/app/patients/patient-list'), ['patients']),
+  'patient-form': withTexts(() => import('./routes/app/patients/patient-form'), ['patients']),
+  'patient-chart': withTexts(() => import('./routes/app/patients/patient-chart'), ['patients']),
+  'patient-import': withTexts(() => import('./routes/app/patients/patient-import'), ['patients']),
+  'my-record': withTexts(() => import('./routes/app/portal/my-record'), ['portal', 'patients']),
+  'my-record-access': withTexts(() => import('./routes/app/portal/my-record-access'), ['portal']),
 };
 
 function lazyRoute(def: RouteDef): RouteObject {

@@ -35,6 +35,14 @@ describe('sidebar (SPEC §2)', () => {
     expect(sidebarFor(viewer('specialist')).map((g) => g.id)).toEqual(['core', 'treatments', 'ai']);
   });
 
+  it('shows the patient portal (my record, who viewed it) to patients only', () => {
+    for (const role of ROLES) {
+      const ids = sidebarFor(viewer(role)).flatMap((g) => g.items.map((i) => i.routeId));
+      expect(ids.includes('myRecord'), role).toBe(role === 'user');
+      expect(ids.includes('myRecordAccess'), role).toBe(role === 'user');
+    }
+  });
+
   it('links items without optional ids', () => {
     const hrefs = SIDEBAR_GROUPS.flatMap((g) => g.items.map((i) => i.href));
     expect(hrefs.every((h) => !h.includes(':'))).toBe(true);

@@ -2,13 +2,21 @@
  * Navigation as data: the sidebar of the signed-in shell (SPEC §2 "Sidebar") and the public header
  * (SPEC §2 "Public navigation"). Labels are the route titles (`nav:routes.<id>`).
  */
+import type { Role } from '@painlab/shared/permissions';
 import { canOpen, type Viewer } from '../lib/authorization';
 import { paths } from './paths';
 import { getRoute, type RouteId } from './routes';
 
 export type SidebarGroupId = 'core' | 'treatments' | 'ai' | 'admin';
 
-export type SidebarItem = { routeId: RouteId; href: string };
+export type SidebarItem = {
+  routeId: RouteId;
+  href: string;
+  /** Shown only to these roles even where others could open the route (the patient's own record). */
+  onlyRoles?: readonly Role[];
+  /** Active only on its own path, not below it (another item lives below it). */
+  end?: boolean;
+};
 
 export type SidebarGroup = {
   id: SidebarGroupId;
@@ -21,6 +29,8 @@ function item(routeId: RouteId, href?: string): SidebarItem {
   return { routeId, href: href ?? getRoute(routeId).path };
 }
 
+const PATIENT_ONLY: readonly Role[] = ['user'];
+
 export const SIDEBAR_GROUPS: readonly SidebarGroup[] = [
   {
     id: 'core',
@@ -28,6 +38,8 @@ export const SIDEBAR_GROUPS: readonly SidebarGroup[] = [
       item('appointments'),
       item('appointmentsPage'),
       item('patients'),
+      { ...item('myRecord'), onlyRoles: PATIENT_ONLY, end: true },
+      { ...item('myRecordAccess'), onlyRoles: PATIENT_ONLY },
       item('tasks'),
       item('myPlan'),
       item('messages'),
@@ -68,7 +80,9 @@ export function sidebarFor(viewer: Viewer): { id: SidebarGroupId; items: Sidebar
   return SIDEBAR_GROUPS.filter((g) => !g.onlyAdmin || viewer.role === 'admin')
     .map((g) => ({
       id: g.id,
-      items: g.items.filter((i) => canOpen(getRoute(i.routeId).access, viewer)),
+      items: g.items.filter(
+        (i) => canOpen(getRoute(i.routeId).access, viewer) && (!i.onlyRoles || i.onlyRoles.includes(viewer.role)),
+      ),
     }))
     .filter((g) => g.items.length > 0);
 }

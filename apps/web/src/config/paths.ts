@@ -41,11 +41,17 @@ export const paths = {
   smartSearch: { path: '/smart-search', href: () => '/smart-search' },
   aiAssistant: { path: '/ai-assistant', href: () => '/ai-assistant' },
   notifications: { path: '/notifications', href: () => '/notifications' },
+  // The patient's own record (portal): any signed-in user; staff without a linked record are told so.
+  myRecord: { path: '/my-record', href: () => '/my-record' },
+  myRecordAccess: { path: '/my-record/access', href: () => '/my-record/access' },
 
   // Admin or specialist
   patients: { path: '/patients', href: () => '/patients' },
   newPatient: { path: '/patients/new', href: () => '/patients/new' },
   patient: { path: '/patients/:id', href: (id: string) => `/patients/${encodeURIComponent(id)}` },
+  // Not in SPEC §2: the edit mode of the patient form and the CSV import, staff only like /patients.
+  editPatient: { path: '/patients/:id/edit', href: (id: string) => `/patients/${encodeURIComponent(id)}/edit` },
+  importPatients: { path: '/patients/import', href: () => '/patients/import' },
   patientCancerProtocol: {
     path: '/patients/:id/cancer-protocol',
     href: (id: string) => `/patients/${encodeURIComponent(id)}/cancer-protocol`,

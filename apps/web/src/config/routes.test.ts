@@ -106,7 +106,24 @@ describe('route table (SPEC §2)', () => {
     expect(byPath('/api-docs').access).toEqual({ kind: 'role', roles: ['admin', 'researcher'], redirectTo: '/dashboard' });
   });
 
-  it('lists exactly the spec routes in the signed-in area', () => {
+  it('opens the patient portal to any signed-in user and the patient import and edit form to staff', () => {
+    expect(byPath('/my-record').access).toEqual({ kind: 'authenticated' });
+    expect(byPath('/my-record/access').access).toEqual({ kind: 'authenticated' });
+    for (const path of ['/patients/import', '/patients/:id/edit']) {
+      expect(byPath(path).access, path).toEqual({ kind: 'role', roles: ['admin', 'specialist'], redirectTo: '/dashboard' });
+    }
+  });
+
+  it('renders the patients module, not the placeholder, on its routes', () => {
+    expect(byPath('/patients').screen).toBe('patients');
+    expect(byPath('/patients/new').screen).toBe('patient-form');
+    expect(byPath('/patients/:id/edit').screen).toBe('patient-form');
+    expect(byPath('/patients/:id').screen).toBe('patient-chart');
+    expect(byPath('/patients/import').screen).toBe('patient-import');
+    expect(byPath('/patients/:id/cancer-protocol').screen).toBe('module');
+  });
+
+  it('lists exactly the spec routes in the signed-in area, plus the portal and patient import/edit', () => {
     const expected = [
       ...SPEC_ANY_SIGNED_IN,
       ...SPEC_ADMIN_OR_SPECIALIST,
@@ -115,6 +132,10 @@ describe('route table (SPEC §2)', () => {
       '/analytics',
       '/classical-medicine',
       '/api-docs',
+      '/my-record',
+      '/my-record/access',
+      '/patients/import',
+      '/patients/:id/edit',
     ];
     expect(APP_ROUTES.map((r) => r.path).sort()).toEqual(expected.sort());
   });

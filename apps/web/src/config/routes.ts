@@ -28,6 +28,12 @@ export type Screen =
   | 'dashboard'
   | 'settings'
   | 'module'
+  | 'patients'
+  | 'patient-form'
+  | 'patient-chart'
+  | 'patient-import'
+  | 'my-record'
+  | 'my-record-access'
   | 'not-found';
 
 export type RouteId = Exclude<PathId, 'contactSection'>;
@@ -81,11 +87,14 @@ export const APP_ROUTES: readonly RouteDef[] = [
   route('smartSearch', SIGNED_IN, 'module'),
   route('aiAssistant', SIGNED_IN, 'module'),
   route('notifications', SIGNED_IN, 'module'),
+  // Not in SPEC §2: the patient's own record and who viewed it (a user without a linked record is told so).
+  route('myRecord', SIGNED_IN, 'my-record'),
+  route('myRecordAccess', SIGNED_IN, 'my-record-access'),
 
   // Restricted to admin or specialist
-  route('patients', STAFF, 'module'),
-  route('newPatient', STAFF, 'module'),
-  route('patient', STAFF, 'module'),
+  route('patients', STAFF, 'patients'),
+  route('newPatient', STAFF, 'patient-form'),
+  route('patient', STAFF, 'patient-chart'),
   route('patientCancerProtocol', STAFF, 'module'),
   route('treatments', STAFF, 'module'),
   route('appointments', STAFF, 'module'),
@@ -110,6 +119,9 @@ export const APP_ROUTES: readonly RouteDef[] = [
   // Not given by SPEC §2: guarded by the roles of their dashboard cards.
   route('classicalMedicine', STAFF, 'module'),
   route('apiDocs', { kind: 'role', roles: ['admin', 'researcher'], redirectTo: GUARD_REDIRECT }, 'module'),
+  // Not given by SPEC §2: parts of the patients module, guarded like /patients.
+  route('editPatient', STAFF, 'patient-form'),
+  route('importPatients', STAFF, 'patient-import'),
 ];
 
 export const NOT_FOUND_ROUTE: RouteDef = route('notFound', PUBLIC, 'not-found');

@@ -34,6 +34,13 @@ export class NetworkError extends Error {
   override readonly name = 'NetworkError';
 }
 
+/** An error body (the envelope, or anything else) as an `ApiError`, for callers not using fetch (XHR). */
+export function apiErrorFromBody(status: number, statusText: string, body: unknown): ApiError {
+  const envelope = parseErrorEnvelope(body);
+  if (envelope) return new ApiError(status, envelope.code, envelope.message, envelope.requestId, envelope.details);
+  return new ApiError(status, status >= 500 ? 'internal_error' : 'bad_request', statusText || `HTTP ${status}`);
+}
+
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
@@ -91,11 +98,13 @@ type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
   keepalive?: boolean;
+  /** `Accept` other than JSON (a CSV download). */
+  accept?: string;
 };
 
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: options.accept ?? 'application/json',
     'Accept-Language': languageProvider(),
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

@@ -13,7 +13,12 @@ import { errorContext, logger } from './logger';
 export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
+/** Loaded at start. */
 export const NAMESPACES = ['common', 'nav', 'auth', 'dashboard', 'errors', 'public'] as const;
+/** Loaded by the route modules that need them (`loadNamespaces`), so the landing page never fetches them. */
+export const LAZY_NAMESPACES = ['patients', 'portal'] as const;
+export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
+export type Namespace = (typeof ALL_NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 type JsonModule = { default: Record<string, unknown> };
@@ -77,6 +82,20 @@ export async function initI18n(): Promise<typeof i18n> {
     });
   document.documentElement.lang = currentLanguage();
   return i18n;
+}
+
+/**
+ * Loads namespaces before a route module renders (so no key flashes on screen). i18next then keeps
+ * them in its list and loads them again on a language change. A failure is logged, not thrown: the
+ * screen still renders and react-i18next fills the texts in when they arrive.
+ */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  if (!i18n.isInitialized) return;
+  try {
+    await i18n.loadNamespaces([...namespaces]);
+  } catch (error) {
+    logger.warn('Translations failed to load', { ...errorContext(error), language: currentLanguage() });
+  }
 }
 
 /** Switches the UI language; the detector remembers it in localStorage. */

@@ -5,6 +5,8 @@ import type common from '../locales/en/common.json';
 import type dashboard from '../locales/en/dashboard.json';
 import type errors from '../locales/en/errors.json';
 import type nav from '../locales/en/nav.json';
+import type patients from '../locales/en/patients.json';
+import type portal from '../locales/en/portal.json';
 import type publicSite from '../locales/en/public.json';
 
 declare module 'i18next' {
@@ -17,6 +19,8 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       errors: typeof errors;
       public: typeof publicSite;
+      patients: typeof patients;
+      portal: typeof portal;
     };
   }
 }

@@ -23,3 +23,16 @@ describe('query client (SPEC §9)', () => {
     expect(client.getDefaultOptions().queries?.staleTime).toBe(5 * 60_000);
   });
 });
+
+describe('retryTransient', () => {
+  it('retries network failures and server errors twice, never client errors', async () => {
+    const { ApiError, NetworkError } = await import('./api-client');
+    const { retryTransient } = await import('./query-client');
+    expect(retryTransient(0, new NetworkError('offline'))).toBe(true);
+    expect(retryTransient(1, new ApiError(503, 'service_unavailable', 'down'))).toBe(true);
+    expect(retryTransient(2, new ApiError(503, 'service_unavailable', 'down'))).toBe(false);
+    expect(retryTransient(0, new ApiError(404, 'not_found', 'Not found.'))).toBe(false);
+    expect(retryTransient(0, new ApiError(401, 'unauthenticated', 'no'))).toBe(false);
+    expect(retryTransient(0, new TypeError('bad shape'))).toBe(false);
+  });
+});

@@ -6,7 +6,7 @@
 import { MutationCache, QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { toast } from 'sonner';
-import { isApiError } from './api-client';
+import { isApiError, NetworkError } from './api-client';
 import { DEFAULT_GC_TIME, DEFAULT_LIFETIME } from './cache-policy';
 import { errorContext, logger } from './logger';
 
@@ -15,6 +15,15 @@ export const VIEWER_QUERY_KEY = ['user-role'] as const;
 
 export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 30_000);
+}
+
+/**
+ * For queries whose 4xx answers are final (404 not found, 403, 401): retry (twice, as the
+ * defaults) only what may succeed on a second try — network failures and server errors.
+ */
+export function retryTransient(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 2) return false;
+  return error instanceof NetworkError || (isApiError(error) && error.status >= 500);
 }
 
 export const queryConfig = {

@@ -99,6 +99,7 @@ describe('CSV import', () => {
   it('refuses a file over 10 MiB with 413', async () => {
     const res = await upload(new Uint8Array(10 * 1024 * 1024 + 10).fill(65));
     expect(res.status).toBe(413);
+    expect(res.body.error).toMatchObject({ code: 'payload_too_large', message: 'The request is too large.' });
   });
 
   it('imports 10,000 rows in one go, with a valid audit chain', async () => {

@@ -19,6 +19,7 @@ import {
   updatePatientSchema,
 } from '@painlab/shared/patients';
 import { access, defineRoute } from '../../http/access';
+import { errorBody } from '../../http/errors';
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: errorEnvelopeSchema } } });
 const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
@@ -48,7 +49,13 @@ export const importRoute = defineRoute({
   method: 'post', path: '/api/patients/import', access: access.can('patients', 'create'), tags: ['patients'],
   summary: 'Import patients from CSV: all-or-nothing or valid rows only, with a per-row report',
   middleware: [
-    bodyLimit({ maxSize: IMPORT_BODY_LIMIT, onError: (c) => c.json({ error: { code: 'payload_too_large', message: 'The request is too large.' } }, 413) }),
+    bodyLimit({
+      maxSize: IMPORT_BODY_LIMIT,
+      onError: (c) => {
+        c.header('Connection', 'close');
+        return c.json(errorBody(c as never, 'payload_too_large'), 413);
+      },
+    }),
   ],
   request: {
     query: z.strictObject({ mode: z.enum(IMPORT_MODES).default('all_or_nothing') }),

@@ -7,6 +7,10 @@ import {
   ChartColumn,
   ClipboardList,
   FileCog,
+  FileHeart,
+  FileUp,
+  Eye,
+  PencilLine,
   FilePlus,
   FileText,
   FlaskConical,
@@ -57,6 +61,10 @@ export const ROUTE_ICONS: Partial<Record<RouteId, LucideIcon>> = {
   settings: Settings,
   newPatient: FilePlus,
   patient: Stethoscope,
+  editPatient: PencilLine,
+  importPatients: FileUp,
+  myRecord: FileHeart,
+  myRecordAccess: Eye,
 };
 
 export const FALLBACK_ICON: LucideIcon = FileText;

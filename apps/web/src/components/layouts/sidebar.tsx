@@ -94,7 +94,7 @@ function NavGroup({
       </button>
       <ul id={listId} hidden={!expanded} className="mt-1 flex flex-col gap-0.5">
         {group.items.map((item) => (
-          <NavItem key={item.routeId} routeId={item.routeId} href={item.href} compact={false} />
+          <NavItem key={item.routeId} routeId={item.routeId} href={item.href} compact={false} end={item.end} />
         ))}
       </ul>
     </div>
@@ -183,7 +183,7 @@ export function Sidebar({
           groups.map((group) => (
             <ul key={group.id} aria-label={t(`shell.groups.${group.id}`)} className="mt-3 flex flex-col gap-0.5 border-t border-slate-800 pt-3">
               {group.items.map((item) => (
-                <NavItem key={item.routeId} routeId={item.routeId} href={item.href} compact />
+                <NavItem key={item.routeId} routeId={item.routeId} href={item.href} compact end={item.end} />
               ))}
             </ul>
           ))

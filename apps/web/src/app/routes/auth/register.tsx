@@ -1,16 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { AuthLayout } from '../../../components/layouts/auth-layout';
+import { InlineLoading } from '../../../components/layouts/loading-screen';
 import { Alert } from '../../../components/ui/alert';
-import { viewerQueryOptions } from '../../../features/auth/api/get-viewer';
+import { Button } from '../../../components/ui/button';
+import { viewerQueryOptions, useViewer } from '../../../features/auth/api/get-viewer';
 import { RegisterForm } from '../../../features/auth/components/register-form';
 import { RouteGuard } from '../../../features/auth/components/route-guard';
+import { useSignOut } from '../../../features/auth/hooks/use-sign-out';
+import { useClaimInvite } from '../../../features/portal/api/claim-invite';
+import { isApiError } from '../../../lib/api-client';
+import { errorContext, logger } from '../../../lib/logger';
 import { usePublicConfig } from '../../../lib/public-config';
 
 /** /register: self-registration, when the clinic has it open. */
-export function Component() {
+function PlainRegistration() {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -47,4 +53,107 @@ export function Component() {
       </AuthLayout>
     </RouteGuard>
   );
+}
+
+/**
+ * /register?invite=<token>: the link a clinic sends a patient. A visitor creates an account and the
+ * record is linked right after; a signed-in patient links it with one click (never silently: the
+ * account shown may not be the patient's). Signing in first comes back here with the token.
+ */
+function InviteRegistration({ token }: { token: string }) {
+  const { t } = useTranslation(['portal', 'auth', 'common']);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { isPending, me } = useViewer();
+  const { registrationOpen } = usePublicConfig();
+  const claim = useClaimInvite();
+  const { signOut, isPending: signingOut } = useSignOut();
+  // After signing in, /login sends the visitor back here (token included).
+  const here = { from: { pathname: location.pathname, search: location.search, hash: '' } };
+
+  const link = () =>
+    claim.mutate(token, {
+      onSuccess: () => {
+        toast.success(t('claim.linked'));
+        void navigate('/my-record', { replace: true });
+      },
+    });
+
+  const onSignedUp = async ({ signedIn }: { signedIn: boolean }) => {
+    if (signedIn) {
+      const viewer = await queryClient.fetchQuery({ ...viewerQueryOptions, staleTime: 0 }).catch(() => null);
+      if (viewer) {
+        toast.success(t('auth:register.createdSignedIn'));
+        link();
+        return;
+      }
+    }
+    toast.success(t('auth:register.created'));
+    void navigate('/login', { state: here });
+  };
+
+  const switchAccount = () => {
+    signOut().then(
+      () => void navigate(`${location.pathname}${location.search}`, { replace: true }),
+      (error: unknown) => {
+        logger.error('Sign-out failed', { ...errorContext(error), source: 'invite' });
+        toast.error(t('common:toasts.signOutFailed'));
+      },
+    );
+  };
+
+  const claimError = claim.error
+    ? isApiError(claim.error, 409)
+      ? t('claim.conflict')
+      : isApiError(claim.error, 404)
+        ? t('claim.notFound')
+        : t('claim.failed', { message: claim.error.message })
+    : null;
+
+  return (
+    <AuthLayout
+      title={me ? t('claim.signedInTitle') : t('claim.inviteTitle')}
+      subtitle={me ? '' : t('claim.inviteSubtitle')}
+      footer={
+        me ? undefined : (
+          <>
+            {t('claim.haveAccount')}{' '}
+            <Link to="/login" state={here} className="font-medium text-teal-800 hover:underline">
+              {t('claim.signInLink')}
+            </Link>
+          </>
+        )
+      }
+    >
+      {claimError ? (
+        <Alert tone="error" className="mb-5">
+          {claimError}
+        </Alert>
+      ) : null}
+      {isPending ? (
+        <InlineLoading />
+      ) : me ? (
+        <div className="flex flex-col gap-5">
+          <p className="text-sm text-slate-700">{t('claim.signedInAs', { name: me.user.name, email: me.user.email })}</p>
+          <Button size="lg" onClick={link} disabled={claim.isPending || signingOut} aria-busy={claim.isPending || undefined}>
+            {claim.isPending ? t('claim.linking') : t('claim.link')}
+          </Button>
+          <Button variant="link" onClick={switchAccount} disabled={claim.isPending || signingOut} className="self-center">
+            {signingOut ? t('claim.signingOut') : t('claim.notYou')}
+          </Button>
+        </div>
+      ) : registrationOpen === false ? (
+        <Alert tone="info">{t('auth:register.closed')}</Alert>
+      ) : (
+        <RegisterForm onSuccess={onSignedUp} />
+      )}
+    </AuthLayout>
+  );
+}
+
+export function Component() {
+  const [params] = useSearchParams();
+  const invite = params.get('invite');
+  return invite ? <InviteRegistration token={invite} /> : <PlainRegistration />;
 }

@@ -1,0 +1,60 @@
+/** Test data for the patients specs, created through the real API with the signed-in page's cookies. */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { BASE_URL } from './helpers';
+
+export type PatientInput = {
+  name: string;
+  birthDate?: string;
+  gender?: 'male' | 'female' | 'other';
+  category?: string;
+  priority?: 'high' | 'medium' | 'low';
+  status?: string;
+  email?: string | null;
+  contactNumber?: string | null;
+  allergies?: string[];
+  symptoms?: string[];
+  currentMedications?: string[];
+  medicalHistory?: string | null;
+};
+
+export type CreatedPatient = { id: string; name: string; version: number } & Record<string, unknown>;
+
+let counter = 0;
+const LETTERS = 'bcdfghjklmnpqrstvwxz';
+
+/**
+ * A word made of letters only, unique to this run and test (the name search is typo-tolerant, so
+ * test data must not look alike across tests running in parallel).
+ */
+export function uniqueWord(): string {
+  counter += 1;
+  let n = Date.now() * 1000 + process.pid * 37 + counter * 7919;
+  let word = '';
+  while (word.length < 9) {
+    word += LETTERS[n % LETTERS.length];
+    n = Math.floor(n / LETTERS.length) + 13;
+  }
+  return `${word[0]!.toUpperCase()}${word.slice(1)}`;
+}
+
+export async function createPatient(request: APIRequestContext | Page, input: PatientInput): Promise<CreatedPatient> {
+  const api = 'request' in request ? request.request : request;
+  const response = await api.post('/api/patients', {
+    headers: { Origin: BASE_URL },
+    data: {
+      birthDate: '1980-05-17',
+      gender: 'female',
+      category: 'chronic_pain',
+      priority: 'medium',
+      ...input,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as CreatedPatient;
+}
+
+/** The path and query of an absolute link (the server builds invite links on its configured origin). */
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}

@@ -1,0 +1,184 @@
+import { inviteInputSchema, type Patient } from '@painlab/shared/patients';
+import { Copy, Mail, Phone } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { useFormatters } from '../../../hooks/use-formatters';
+import { cn } from '../../../lib/utils';
+import { useInvitePatient, type InviteInput, type InviteResult } from '../api/invite-patient';
+import { errorText } from '../lib/error-text';
+import { validationKey } from '../lib/patient-form';
+
+/**
+ * The portal state of a chart and "Invite patient" by e-mail or phone. When the server could not
+ * deliver the invitation (`delivered: 'none'`), the link is shown to copy, and it says so plainly.
+ */
+export function InvitePanel({ patient }: { patient: Patient }) {
+  const { t } = useTranslation('patients');
+  const format = useFormatters();
+  const uid = useId();
+  const [open, setOpen] = useState(false);
+  const [channel, setChannel] = useState<'email' | 'phone'>(patient.email || !patient.contactNumber ? 'email' : 'phone');
+  const [value, setValue] = useState(() => (channel === 'email' ? (patient.email ?? '') : (patient.contactNumber ?? '')));
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [result, setResult] = useState<InviteResult | null>(null);
+  const invite = useInvitePatient(patient.id);
+  const { state, invitedAt } = patient.portal;
+
+  const chooseChannel = (next: 'email' | 'phone') => {
+    setChannel(next);
+    setValue(next === 'email' ? (patient.email ?? '') : (patient.contactNumber ?? ''));
+    setFieldError(null);
+  };
+
+  const submit = () => {
+    const input: InviteInput = channel === 'email' ? { email: value } : { phone: value };
+    const parsed = inviteInputSchema.safeParse(input);
+    if (!parsed.success) {
+      setFieldError(t(`validation.${validationKey(parsed.error.issues[0]?.message) ?? 'invalid'}`));
+      return;
+    }
+    setFieldError(null);
+    setResult(null);
+    invite.mutate(parsed.data as InviteInput, {
+      onSuccess: (answer) => {
+        setResult(answer);
+        setOpen(false);
+      },
+    });
+  };
+
+  const copy = async (link: string) => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast.success(t('portal.copied'));
+    } catch {
+      toast.error(t('portal.copyFailed'));
+    }
+  };
+
+  const stateText =
+    state === 'linked'
+      ? t('portal.state.linked')
+      : state === 'invited'
+        ? invitedAt
+          ? t('portal.state.invited', { date: format.dateTime(invitedAt) })
+          : t('portal.state.invitedNoDate')
+        : t('portal.state.none');
+
+  return (
+    <div className="flex flex-col gap-4" data-testid="portal-panel" data-portal-state={state}>
+      <p className="text-sm text-slate-700">{stateText}</p>
+
+      {result ? (
+        result.delivered === 'email' ? (
+          <Alert tone="success">{t('portal.sentEmail', { date: format.dateTime(result.expiresAt) })}</Alert>
+        ) : (
+          <Alert tone="warning" data-testid="invite-not-sent">
+            <p>{t('portal.notSent', { date: format.dateTime(result.expiresAt) })}</p>
+            <Label htmlFor={`${uid}-link`} className="mt-3 block text-amber-950">
+              {t('portal.linkLabel')}
+            </Label>
+            <div className="mt-1.5 flex flex-col gap-2">
+              <Input
+                id={`${uid}-link`}
+                readOnly
+                value={result.link}
+                onFocus={(event) => event.currentTarget.select()}
+                className="font-mono text-xs"
+              />
+              <Button variant="secondary" onClick={() => void copy(result.link)} className="self-start">
+                <Copy aria-hidden="true" className="h-4 w-4" />
+                {t('portal.copy')}
+              </Button>
+            </div>
+          </Alert>
+        )
+      ) : null}
+
+      {state !== 'linked' ? (
+        open ? (
+          <form
+            noValidate
+            className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium text-slate-800">{t('portal.channel')}</legend>
+              <div className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
+                {(['email', 'phone'] as const).map((c) => {
+                  const Icon = c === 'email' ? Mail : Phone;
+                  return (
+                    <label
+                      key={c}
+                      className={cn(
+                        'flex cursor-pointer items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-teal-600',
+                        channel === c ? 'bg-teal-700 text-white' : 'text-slate-700 hover:bg-slate-100',
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name={`${uid}-channel`}
+                        value={c}
+                        checked={channel === c}
+                        onChange={() => chooseChannel(c)}
+                        className="sr-only"
+                      />
+                      <Icon aria-hidden="true" className="h-4 w-4" />
+                      {c === 'email' ? t('portal.byEmail') : t('portal.byPhone')}
+                    </label>
+                  );
+                })}
+              </div>
+            </fieldset>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${uid}-value`}>{channel === 'email' ? t('portal.email') : t('portal.phone')}</Label>
+              <Input
+                id={`${uid}-value`}
+                type={channel === 'email' ? 'email' : 'tel'}
+                inputMode={channel === 'email' ? 'email' : 'tel'}
+                autoComplete="off"
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={fieldError ? `${uid}-error` : undefined}
+              />
+              {fieldError ? (
+                <p id={`${uid}-error`} className="text-sm text-red-700">
+                  {fieldError}
+                </p>
+              ) : null}
+            </div>
+            {invite.isError ? (
+              <Alert tone="error">
+                {t('portal.failed', { message: errorText(invite.error, t('errors.unknown'), t('errors.network')) })}
+              </Alert>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={invite.isPending} aria-busy={invite.isPending || undefined}>
+                {invite.isPending ? t('portal.sending') : t('portal.send')}
+              </Button>
+              <Button variant="ghost" onClick={() => setOpen(false)} disabled={invite.isPending}>
+                {t('form.cancel')}
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <div>
+            <Button variant="secondary" onClick={() => setOpen(true)}>
+              <Mail aria-hidden="true" className="h-4 w-4" />
+              {state === 'invited' || result ? t('portal.reinvite') : t('portal.invite')}
+            </Button>
+          </div>
+        )
+      ) : null}
+    </div>
+  );
+}

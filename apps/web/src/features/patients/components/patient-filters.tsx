@@ -1,0 +1,219 @@
+import {
+  CATEGORIES,
+  PATIENT_SORTS,
+  PRIORITIES,
+  STATUSES,
+  type Category,
+  type PatientSort,
+  type PatientStatus,
+  type Priority,
+} from '@painlab/shared/patients';
+import { ListFilter, Search, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { cn } from '../../../lib/utils';
+import type { Specialist } from '../api/get-specialists';
+import { hasActiveFilters, toggleValue, type PatientListFilters } from '../lib/list-filters';
+
+type PatientFiltersProps = {
+  filters: PatientListFilters;
+  searchText: string;
+  onSearchChange: (text: string) => void;
+  onChange: (update: (current: PatientListFilters) => PatientListFilters) => void;
+  onClear: () => void;
+  specialists: Specialist[] | undefined;
+};
+
+function CheckboxGroup<T extends string>({
+  legend,
+  values,
+  selected,
+  label,
+  onToggle,
+  columns,
+}: {
+  legend: string;
+  values: readonly T[];
+  selected: readonly T[];
+  label: (value: T) => string;
+  onToggle: (value: T) => void;
+  columns?: string;
+}) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-2 text-sm font-medium text-slate-800">{legend}</legend>
+      <div className={cn('grid gap-x-4 gap-y-1.5', columns)}>
+        {values.map((value) => (
+          <label key={value} className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="h-4 w-4 rounded border-slate-300 accent-teal-700"
+              checked={selected.includes(value)}
+              onChange={() => onToggle(value)}
+            />
+            <span className="truncate">{label(value)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Search (debounced by the caller), sort, and the category / priority / status / specialist filters. */
+export function PatientFilters({ filters, searchText, onSearchChange, onChange, onClear, specialists }: PatientFiltersProps) {
+  const { t } = useTranslation('patients');
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const searchId = useId();
+  const sortId = useId();
+  const specialistId = useId();
+  const searching = filters.q.trim() !== '';
+  const activeCount =
+    filters.category.length + filters.priority.length + filters.status.length + (filters.specialistId ? 1 : 0);
+  const specialistName = specialists?.find((s) => s.id === filters.specialistId)?.name ?? filters.specialistId;
+
+  const chips: { key: string; label: string; remove: () => void }[] = [
+    ...filters.category.map((v: Category) => ({
+      key: `c-${v}`,
+      label: t(`enums.category.${v}`),
+      remove: () => onChange((f) => ({ ...f, category: f.category.filter((x) => x !== v) })),
+    })),
+    ...filters.priority.map((v: Priority) => ({
+      key: `p-${v}`,
+      label: `${t('fields.priority')}: ${t(`enums.priority.${v}`)}`,
+      remove: () => onChange((f) => ({ ...f, priority: f.priority.filter((x) => x !== v) })),
+    })),
+    ...filters.status.map((v: PatientStatus) => ({
+      key: `s-${v}`,
+      label: `${t('fields.status')}: ${t(`enums.status.${v}`)}`,
+      remove: () => onChange((f) => ({ ...f, status: f.status.filter((x) => x !== v) })),
+    })),
+    ...(filters.specialistId
+      ? [{ key: 'sp', label: specialistName, remove: () => onChange((f) => ({ ...f, specialistId: '' })) }]
+      : []),
+  ];
+
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-col gap-3 md:flex-row md:items-end">
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <Label htmlFor={searchId}>{t('list.searchLabel')}</Label>
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+            <Input
+              id={searchId}
+              type="search"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={t('list.searchPlaceholder')}
+              aria-describedby={`${searchId}-hint`}
+              value={searchText}
+              onChange={(event) => onSearchChange(event.target.value)}
+              className="pl-9"
+            />
+          </div>
+          <p id={`${searchId}-hint`} className="sr-only">
+            {t('list.searchHint')}
+          </p>
+        </div>
+        <div className="flex items-end gap-3">
+          <div className="flex min-w-0 flex-1 flex-col gap-1.5 md:w-56 md:flex-none">
+            <Label htmlFor={sortId}>{t('list.sortLabel')}</Label>
+            <Select
+              id={sortId}
+              value={searching ? '' : filters.sort}
+              disabled={searching}
+              onChange={(event) => onChange((f) => ({ ...f, sort: event.target.value as PatientSort }))}
+            >
+              {searching ? <option value="">{t('list.sortRelevance')}</option> : null}
+              {PATIENT_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`enums.sort.${sort}`)}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button
+            variant="secondary"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((v) => !v)}
+            className="shrink-0"
+          >
+            <ListFilter aria-hidden="true" className="h-4 w-4" />
+            {activeCount ? t('list.filtersWithCount', { count: activeCount }) : t('list.filters')}
+          </Button>
+        </div>
+      </div>
+
+      <div id={panelId} hidden={!open} className="mt-4 border-t border-slate-200 pt-4">
+        <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-[2fr_1fr_1fr_1.2fr]">
+          <CheckboxGroup
+            legend={t('fields.category')}
+            values={CATEGORIES}
+            selected={filters.category}
+            label={(v) => t(`enums.category.${v}`)}
+            onToggle={(v) => onChange((f) => ({ ...f, category: toggleValue(f.category, v, CATEGORIES) }))}
+            columns="grid-cols-1 sm:grid-cols-2"
+          />
+          <CheckboxGroup
+            legend={t('fields.priority')}
+            values={PRIORITIES}
+            selected={filters.priority}
+            label={(v) => t(`enums.priority.${v}`)}
+            onToggle={(v) => onChange((f) => ({ ...f, priority: toggleValue(f.priority, v, PRIORITIES) }))}
+          />
+          <CheckboxGroup
+            legend={t('fields.status')}
+            values={STATUSES}
+            selected={filters.status}
+            label={(v) => t(`enums.status.${v}`)}
+            onToggle={(v) => onChange((f) => ({ ...f, status: toggleValue(f.status, v, STATUSES) }))}
+          />
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={specialistId}>{t('fields.assignedSpecialist')}</Label>
+            <Select
+              id={specialistId}
+              value={filters.specialistId}
+              onChange={(event) => onChange((f) => ({ ...f, specialistId: event.target.value }))}
+            >
+              <option value="">{t('list.anySpecialist')}</option>
+              {specialists?.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+              {filters.specialistId && specialists && !specialists.some((s) => s.id === filters.specialistId) ? (
+                <option value={filters.specialistId}>{filters.specialistId}</option>
+              ) : null}
+            </Select>
+          </div>
+        </div>
+      </div>
+
+      {chips.length || hasActiveFilters(filters) ? (
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          {chips.map((chip) => (
+            <button
+              key={chip.key}
+              type="button"
+              onClick={chip.remove}
+              aria-label={t('list.removeFilter', { label: chip.label })}
+              className="inline-flex items-center gap-1 rounded-full border border-teal-200 bg-teal-50 px-2.5 py-1 text-xs font-medium text-teal-900 hover:bg-teal-100 focus-visible:outline-2 focus-visible:outline-teal-600"
+            >
+              {chip.label}
+              <X aria-hidden="true" className="h-3 w-3" />
+            </button>
+          ))}
+          <Button variant="link" size="sm" onClick={onClear}>
+            {t('list.clearFilters')}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
