@@ -3,6 +3,10 @@
 // same PostgreSQL database (BENCH_DATABASE_URL, default the local server; a fresh database is
 // created and dropped). Results are ratios of throughput, full stack ÷ baseline, checked against
 // budgets. Loopback only; every load run is bounded in time.
+//
+// `npm run bench` runs both suites: `api` (this file: /api/health and /api/me) and `patients`
+// (bench/patients.mjs: 1M generated patients on PostgreSQL and PGlite). `npm run bench -- api` or
+// `npm run bench -- patients [postgres|pglite]` runs one. Exit code 1 if any budget is missed.
 import { fork, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -39,62 +43,120 @@ async function waitFor(url, ms = 60_000) {
 const load = (url, headers = {}) =>
   new Promise((resolve, reject) =>
     autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (err, r) =>
-      err ? reject(err) : resolve({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors }),
+      err
+        ? reject(err)
+        : resolve({
+            rps: r.requests.average,
+            p99: r.latency.p99,
+            non2xx: r.non2xx,
+            errors: r.errors,
+          }),
     ),
   );
 
-const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `painlab_bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-const dbUrl = Object.assign(new URL(base), { pathname: `/${dbName}` }).toString();
+const suites = process.argv.slice(2);
+const runApi = suites.length === 0 || suites.includes('api');
+const runPatients = suites.length === 0 || suites.includes('patients');
+const patientArgs = suites.filter((a) => a === 'postgres' || a === 'pglite');
 
-const appPort = await freePort();
-const basePort = await freePort();
-const app = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-  env: { ...process.env, PORT: String(appPort), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${appPort}`, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_MAX: '1000', SEED_DEMO: 'true', NODE_ENV: 'production', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-let baseline;
-try {
-  await waitFor(`http://127.0.0.1:${appPort}/api/health`);
-  baseline = fork(path.join(here, 'baseline-server.mjs'), { env: { ...process.env, PORT: String(basePort), DATABASE_URL: dbUrl } });
-  await waitFor(`http://127.0.0.1:${basePort}/health`);
-
-  const signIn = await fetch(`http://127.0.0.1:${appPort}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${appPort}` },
-    body: JSON.stringify({ email: 'specialist@demo.painlab.test', password: process.env.DEMO_PASSWORD ?? 'painlab-demo-2026' }),
+if (runApi) await apiBench();
+if (runPatients) {
+  // its own process: it loads the server's TypeScript (tsx) to open PGlite, and prints its own table
+  const child = spawn(process.execPath, [path.join(here, 'patients.mjs'), ...patientArgs], {
+    stdio: 'inherit',
   });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const secure = cookie.replace('__Host-painlab.session_token', 'painlab.session_token');
+  const code = await new Promise((resolve) => child.once('exit', (c) => resolve(c ?? 1)));
+  if (code !== 0) process.exitCode = 1;
+}
 
-  const rows = [];
-  // health: what a load balancer sends (no cookie); me: a signed-in user's session + role lookup
-  for (const [name, appPath, basePath, headers] of [
-    ['health', '/api/health', '/health', {}],
-    ['me', '/api/me', '/me', { cookie }],
-  ]) {
-    await load(`http://127.0.0.1:${appPort}${appPath}`, headers); // warm-up (discarded)
-    const full = await load(`http://127.0.0.1:${appPort}${appPath}`, headers);
-    const bare = await load(`http://127.0.0.1:${basePort}${basePath}`, name === 'me' ? { cookie: secure } : {});
-    const ratio = full.rps / bare.rps;
-    rows.push({ name, full, bare, ratio, ok: ratio >= BUDGETS[name] && full.non2xx === 0 && bare.non2xx === 0 });
-  }
+async function apiBench() {
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = `painlab_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const dbUrl = Object.assign(new URL(base), { pathname: `/${dbName}` }).toString();
 
-  console.log(`\nPostgreSQL, ${CONNECTIONS} connections, ${DURATION} s per run (loopback)\n`);
-  console.log('endpoint      full stack req/s (p99 ms)   baseline req/s (p99 ms)   ratio   budget');
-  for (const r of rows) {
+  const appPort = await freePort();
+  const basePort = await freePort();
+  const app = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(appPort),
+        HOST: '127.0.0.1',
+        BASE_URL: `http://127.0.0.1:${appPort}`,
+        DATABASE_URL: dbUrl,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_AUTH_MAX: '1000',
+        SEED_DEMO: 'true',
+        NODE_ENV: 'production',
+        BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  let baseline;
+  try {
+    await waitFor(`http://127.0.0.1:${appPort}/api/health`);
+    baseline = fork(path.join(here, 'baseline-server.mjs'), {
+      env: { ...process.env, PORT: String(basePort), DATABASE_URL: dbUrl },
+    });
+    await waitFor(`http://127.0.0.1:${basePort}/health`);
+
+    const signIn = await fetch(`http://127.0.0.1:${appPort}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${appPort}` },
+      body: JSON.stringify({
+        email: 'specialist@demo.painlab.test',
+        password: process.env.DEMO_PASSWORD ?? 'painlab-demo-2026',
+      }),
+    });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const secure = cookie.replace('__Host-painlab.session_token', 'painlab.session_token');
+
+    const rows = [];
+    // health: what a load balancer sends (no cookie); me: a signed-in user's session + role lookup
+    for (const [name, appPath, basePath, headers] of [
+      ['health', '/api/health', '/health', {}],
+      ['me', '/api/me', '/me', { cookie }],
+    ]) {
+      await load(`http://127.0.0.1:${appPort}${appPath}`, headers); // warm-up (discarded)
+      const full = await load(`http://127.0.0.1:${appPort}${appPath}`, headers);
+      const bare = await load(
+        `http://127.0.0.1:${basePort}${basePath}`,
+        name === 'me' ? { cookie: secure } : {},
+      );
+      const ratio = full.rps / bare.rps;
+      rows.push({
+        name,
+        full,
+        bare,
+        ratio,
+        ok: ratio >= BUDGETS[name] && full.non2xx === 0 && bare.non2xx === 0,
+      });
+    }
+
+    console.log(`\nPostgreSQL, ${CONNECTIONS} connections, ${DURATION} s per run (loopback)\n`);
     console.log(
-      `${r.name.padEnd(12)}  ${r.full.rps.toFixed(0).padStart(8)} (${String(r.full.p99).padStart(4)})         ${r.bare.rps.toFixed(0).padStart(8)} (${String(r.bare.p99).padStart(4)})      ${r.ratio.toFixed(2)}   ≥ ${BUDGETS[r.name]} ${r.ok ? 'ok' : 'MISSED'}`,
+      'endpoint      full stack req/s (p99 ms)   baseline req/s (p99 ms)   ratio   budget',
     );
+    for (const r of rows) {
+      console.log(
+        `${r.name.padEnd(12)}  ${r.full.rps.toFixed(0).padStart(8)} (${String(r.full.p99).padStart(4)})         ${r.bare.rps.toFixed(0).padStart(8)} (${String(r.bare.p99).padStart(4)})      ${r.ratio.toFixed(2)}   ≥ ${BUDGETS[r.name]} ${r.ok ? 'ok' : 'MISSED'}`,
+      );
+    }
+    if (!rows.every((r) => r.ok)) process.exitCode = 1;
+  } finally {
+    app.kill('SIGTERM');
+    baseline?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1500));
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
   }
-  process.exitCode = rows.every((r) => r.ok) ? 0 : 1;
-} finally {
-  app.kill('SIGTERM');
-  baseline?.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 1500));
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
 }
