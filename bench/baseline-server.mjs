@@ -41,8 +41,9 @@ async function flush() {
   while (queue.length > 0) {
     const batch = queue;
     queue = [];
-    const client = await pool.connect();
+    let client;
     try {
+      client = await pool.connect();
       const params = [];
       const values = batch.map((b, i) => {
         params.push(b.userId, b.role, b.patientId, b.ip, b.requestId);
@@ -58,10 +59,10 @@ async function flush() {
       await client.query('commit');
       for (const b of batch) b.resolve();
     } catch (error) {
-      await client.query('rollback').catch(() => undefined);
+      await client?.query('rollback').catch(() => undefined);
       for (const b of batch) b.reject(error);
     } finally {
-      client.release();
+      client?.release();
     }
   }
   flushing = false;
