@@ -104,6 +104,22 @@ export async function appendAuditMany(tx: Tx, events: AuditEvent[]): Promise<voi
   }
 }
 
+/** The columns a row's hash covers, as the sealer and the verifier read them. */
+export const hashedColumns = {
+  id: auditLog.id,
+  occurredAtMs: sql<string>`(extract(epoch from ${auditLog.occurredAt}) * 1000)::bigint`,
+  actorUserId: auditLog.actorUserId,
+  actorRole: auditLog.actorRole,
+  action: auditLog.action,
+  resource: auditLog.resource,
+  recordId: auditLog.recordId,
+  patientId: auditLog.patientId,
+  outcome: auditLog.outcome,
+  ip: auditLog.ip,
+  requestId: auditLog.requestId,
+  details: auditLog.details,
+};
+
 const SEAL_BATCH = 2000;
 
 /** Chains every committed, unsealed row, oldest first. Returns how many rows it sealed. */
@@ -119,20 +135,7 @@ export async function sealAuditChain(db: Db): Promise<number> {
         .orderBy(desc(auditLog.seq))
         .limit(1);
       const rows = await tx
-        .select({
-          id: auditLog.id,
-          occurredAtMs: sql<string>`(extract(epoch from ${auditLog.occurredAt}) * 1000)::bigint`,
-          actorUserId: auditLog.actorUserId,
-          actorRole: auditLog.actorRole,
-          action: auditLog.action,
-          resource: auditLog.resource,
-          recordId: auditLog.recordId,
-          patientId: auditLog.patientId,
-          outcome: auditLog.outcome,
-          ip: auditLog.ip,
-          requestId: auditLog.requestId,
-          details: auditLog.details,
-        })
+        .select(hashedColumns)
         .from(auditLog)
         .where(isNull(auditLog.seq))
         .orderBy(asc(auditLog.id))

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '@painlab/shared/audit';
-import { hashAuditRow, sealAuditChain, type AuditDetails, type Tx } from '../../audit/audit';
+import { hashAuditRow, hashedColumns, sealAuditChain, type AuditDetails, type Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
@@ -58,18 +58,7 @@ export async function verifyAuditChain(db: Db) {
   for (;;) {
     const rows = await db
       .select({
-        id: auditLog.id,
-        occurredAtMs,
-        actorUserId: auditLog.actorUserId,
-        actorRole: auditLog.actorRole,
-        action: auditLog.action,
-        resource: auditLog.resource,
-        recordId: auditLog.recordId,
-        patientId: auditLog.patientId,
-        outcome: auditLog.outcome,
-        ip: auditLog.ip,
-        requestId: auditLog.requestId,
-        details: auditLog.details,
+        ...hashedColumns,
         seq: auditLog.seq,
         prevHash: auditLog.prevHash,
         hash: auditLog.hash,
