@@ -72,6 +72,7 @@ test.describe('application-error screen', () => {
   });
 
   test('reports a healthy connection after "Checking database connection..."', async ({ page }) => {
+    await page.clock.install();
     await page.route('**/api/me', (route) => route.fulfill(UNAVAILABLE));
     await page.route('**/api/health', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 700));
@@ -81,9 +82,15 @@ test.describe('application-error screen', () => {
     await expect(page.getByText('Checking database connection...')).toBeVisible({ timeout: 10_000 });
     await expect(page.getByText('The servers and the database are reachable.')).toBeVisible();
 
+    // The page reloads 600 ms after the toast: the page's clock is held and stepped, so a busy machine
+    // cannot reload it before the toast is seen.
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.getByRole('button', { name: 'Refresh Page' }).click();
+    await page.clock.runFor(100);
     await expectToast(page, 'Refreshing application...');
-    await page.waitForEvent('load');
+    const reloaded = page.waitForEvent('load');
+    await page.clock.runFor(1_000);
+    await reloaded;
   });
 
   test('appears when part of the app cannot be loaded; Go to Home Page leaves it', async ({ page }) => {
