@@ -2,7 +2,7 @@
 // in batches, inside the database (no rows cross the wire). Names combine Spanish and English first
 // names and surnames, with accents and apostrophes (José Núñez Gómez, Mary O'Brien); every enum value
 // occurs; about 1 % of the records are archived (deleted_at set), so the partial indexes matter.
-// `name_search` is lower(unaccent(name)), as the repository keeps it.
+// `name_search` is patient_search_key(name) (lower case, no accents, no apostrophes), as the repository keeps it.
 
 // prettier-ignore
 export const ES_FIRST = [
@@ -92,7 +92,7 @@ const INSERT_BATCH = `
 insert into patient (name, name_search, birth_date, gender, category, priority, status, contact_number, email,
   symptoms, medical_history, current_medications, allergies, assigned_specialist_id, created_by,
   created_at, updated_at, deleted_at)
-select name, lower(unaccent(name)), birth_date, gender, category, priority, status, contact_number, email,
+select name, patient_search_key(name), birth_date, gender, category, priority, status, contact_number, email,
   symptoms, medical_history, current_medications, allergies, assigned_specialist_id, created_by,
   created_at, created_at + (now() - created_at) * r_upd, case when r_del < 0.01 then now() end
 from (

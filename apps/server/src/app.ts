@@ -12,7 +12,7 @@ import { access, declareAccess, guardMiddleware } from './http/access';
 import { resolveClientIp } from './http/client-ip';
 import { createErrorHandler, errorBody, validationHook } from './http/errors';
 import { requestLog } from './http/request-log';
-import { sessionMiddleware } from './http/session';
+import { sessionCacheOf, sessionMiddleware } from './http/session';
 import { mountWebApp } from './http/static';
 import type { AppEnv, Deps } from './http/types';
 import { registerAuditLogs } from './modules/audit-logs/audit-logs.handlers';
@@ -24,6 +24,9 @@ import { registerTelemetry } from './modules/telemetry/telemetry.handlers';
 import { registerUsers } from './modules/users/users.handlers';
 
 export const API_BODY_LIMIT = 1024 * 1024;
+
+/** Answers that change nothing: bad input, unauthenticated, forbidden, unknown, too large, too many. */
+const REFUSALS = new Set([400, 401, 403, 404, 413, 429]);
 
 export function createApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -56,6 +59,22 @@ export function createApp(deps: Deps) {
   );
   // better-auth reads its own session; everything else gets c.var.session here.
   app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/auth/') ? next() : session(c, next)));
+  // Sign-out, revoked sessions, bans, role changes, deleted users: the cached sessions are dropped
+  // after any successful write that can change who is signed in or as what (http/session.ts). A
+  // lookup racing the write is not cached (the cache's generation), so no clear is needed before.
+  const sessionCache = sessionCacheOf(deps);
+  app.use('/api/*', async (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
+    const path = c.req.path;
+    if (!path.startsWith('/api/auth/') && path !== '/api/users' && !path.startsWith('/api/users/')) return next();
+    try {
+      await next();
+    } finally {
+      // refused requests changed nothing (and must not let anyone empty the cache at will)
+      if (!REFUSALS.has(c.res.status)) sessionCache.clear();
+    }
+  });
   app.use('/api/*', guardMiddleware(deps));
 
   mountAuth(app, deps);

@@ -32,6 +32,9 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z.string().default(''),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24).default(12),
+  // How long a looked-up session may be reused without reading the database again (0: never).
+  // Changes made through this server apply at once; only changes made elsewhere wait this long.
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Outgoing mail, e.g. smtp://user:pass@mail.example.org:587 (STARTTLS when offered) or smtps://…:465. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Pain Lab <no-reply@painlab.invalid>'),

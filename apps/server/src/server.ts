@@ -26,7 +26,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
   try {
     const auth = createAuth(database.db, env, secret);
     const mailer = createMailer(env);
-    const deps: Deps = { env, logger, database, auth, mailer, audit: createAuditWriter(database.db) };
+    const deps: Deps = { env, logger, database, auth, mailer, audit: createAuditWriter(database) };
     if (env.SEED_DEMO) {
       const created = await seedDemoAccounts(deps);
       if (created) logger.info({ created }, 'demo accounts created');

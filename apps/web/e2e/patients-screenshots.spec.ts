@@ -86,6 +86,18 @@ test.describe('patients (specialist)', () => {
     await expect(page.getByText('No patients match')).toBeVisible();
     await shoot(page, 'patients-list-empty');
 
+    // A search that matches more names than fit: the closest ones and the request to narrow it.
+    const many = uniqueWord();
+    const lines = Array.from({ length: 55 }, (_, i) => `Lucía ${many} Ortega ${String(i + 1).padStart(3, '0')},1975-05-05,female,chronic_pain,medium,in_treatment,,,,,,`);
+    const imported = await page.request.post('/api/patients/import?mode=all_or_nothing', {
+      headers: { Origin: BASE_URL, 'Content-Type': 'text/csv' },
+      data: ['name,birthDate,gender,category,priority,status,contactNumber,email,symptoms,medicalHistory,currentMedications,allergies', ...lines].join('\n'),
+    });
+    expect(imported.ok()).toBe(true);
+    await page.goto(`/patients?q=${many}`);
+    await expect(page.getByTestId('refine-search')).toBeVisible();
+    await shoot(page, 'patients-list-refine');
+
     await page.goto('/patients/new');
     await page.getByRole('button', { name: 'Create patient' }).click();
     await expect(page.getByText('Name is required')).toBeVisible();

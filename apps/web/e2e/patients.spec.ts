@@ -76,7 +76,10 @@ test.describe('as a specialist', () => {
 
     // The other page still holds version 1: its save must not overwrite.
     await other.getByLabel(/^Contact number/).fill('+34 600 123 456');
+    const patched = other.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith(`/api/patients/${patient.id}`));
     await other.getByRole('button', { name: 'Save changes' }).click();
+    // The server refuses the stale version (a slow answer under load must not fail the test).
+    expect((await patched).status()).toBe(409);
     const conflict = other.getByTestId('conflict-alert');
     await expect(conflict).toContainText('This record was changed by someone else');
     await expect(other).toHaveURL(/\/edit$/);
@@ -260,9 +263,9 @@ test.describe('as a specialist', () => {
     await expect(row(page, `Rosa ${word}`)).toBeVisible();
   });
 
-  test('"Load more" fetches the next keyset page with the cursor, never a page number', async ({ page }) => {
+  test('"Load more" fetches the next keyset page with the cursor, never a page number; a search shows its closest matches', async ({ page }) => {
     const word = uniqueWord();
-    const lines = Array.from({ length: 57 }, (_, i) => `Paciente ${String(i + 1).padStart(2, '0')} ${word},1980-01-01,other,other,low,new,,,,,,`);
+    const lines = Array.from({ length: 57 }, (_, i) => `Paciente ${String(i + 1).padStart(3, '0')} ${word},1980-01-01,other,other,low,new,,,,,,`);
     const imported = await page.request.post('/api/patients/import?mode=all_or_nothing', {
       headers: { Origin: BASE_URL, 'Content-Type': 'text/csv' },
       data: ['name,birthDate,gender,category,priority,status,contactNumber,email,symptoms,medicalHistory,currentMedications,allergies', ...lines].join('\n'),
@@ -274,16 +277,26 @@ test.describe('as a specialist', () => {
       const url = new URL(request.url());
       if (url.pathname === '/api/patients') pages.push(url);
     });
-    await page.goto(`/patients?q=${word}`);
+    // The whole list (more than 57 patients by now), in keyset pages.
+    await page.goto('/patients');
     await expect(rows(page)).toHaveCount(50);
     await expect(page.getByText('50 patients shown · more are available')).toBeVisible();
     await page.getByRole('button', { name: 'Load more' }).click();
-    await expect(rows(page)).toHaveCount(57);
-    await expect(page.getByText('End of the list')).toBeVisible();
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(50);
     const next = pages.at(-1)!;
     expect(next.searchParams.get('cursor')).toBeTruthy();
-    expect(next.searchParams.get('q')).toBe(word);
     expect([...next.searchParams.keys()].some((k) => /page|offset/i.test(k))).toBe(false);
+
+    // A search answers its 50 closest names and asks to narrow it when more match.
+    await page.goto(`/patients?q=${word}`);
+    await expect(rows(page)).toHaveCount(50);
+    await expect(page.getByTestId('refine-search')).toContainText('These are the closest matches');
+    await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+    // Narrowed, it shows all its matches and the end of the list.
+    await search(page).fill(`paciente 057 ${word}`);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(row(page, `Paciente 057 ${word}`)).toBeVisible();
+    await expect(page.getByText('End of the list')).toBeVisible();
   });
 
   test('an unknown patient id shows a not-found page inside the shell', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { BASE_URL } from './support/helpers';
 
 test.describe('service worker', () => {
   test.use({ serviceWorkers: 'allow' });
@@ -6,7 +7,7 @@ test.describe('service worker', () => {
   test('/sw.js is registered on load and precaches only static assets', async ({ page }) => {
     await page.goto('/');
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    expect(scope).toBe('http://127.0.0.1:3100/');
+    expect(scope).toBe(`${BASE_URL}/`);
     const cachedUrls = () =>
       page.evaluate(async () => {
         const all: string[] = [];

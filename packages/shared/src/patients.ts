@@ -206,7 +206,10 @@ export type PatientListQuery = z.input<typeof patientListQuerySchema>;
 
 export const patientListSchema = z.object({
   items: z.array(patientListItemSchema),
+  /** The next keyset page; always null for a search, which answers its nearest `limit` names. */
   nextCursor: z.string().nullable(),
+  /** More rows match than were sent (for a search: refine the term to see them). */
+  more: z.boolean(),
 });
 
 export const statusChangeSchema = z.object({

@@ -12,8 +12,8 @@
  * any UPDATE but that one-time sealing.
  */
 import { createHash } from 'node:crypto';
-import { asc, desc, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { asc, desc, getTableName, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
 import { auditLog } from '../db/schema';
 
 export type AuditOutcome = 'success' | 'failure' | 'denied';
@@ -82,11 +82,10 @@ export async function appendAudit(tx: Tx, event: AuditEvent): Promise<void> {
   await appendAuditMany(tx, [event]);
 }
 
-/** Appends rows (unsealed) in one statement per thousand rows. */
-export async function appendAuditMany(tx: Tx, events: AuditEvent[]): Promise<void> {
-  if (events.length === 0) return;
+/** Rows as inserted: unsealed (seq, prev_hash and hash are set by the sealer), one timestamp. */
+function auditRows(events: AuditEvent[]) {
   const occurredAt = new Date().toISOString();
-  const rows = events.map((event) => ({
+  return events.map((event) => ({
     occurredAt,
     actorUserId: event.actorUserId ?? null,
     actorRole: event.actorRole ?? null,
@@ -99,8 +98,16 @@ export async function appendAuditMany(tx: Tx, events: AuditEvent[]): Promise<voi
     requestId: event.requestId ?? null,
     details: event.details ?? null,
   }));
-  for (let i = 0; i < rows.length; i += 1000) {
-    await tx.insert(auditLog).values(rows.slice(i, i + 1000));
+}
+
+/** The most rows one INSERT carries. */
+const INSERT_CHUNK = 1000;
+
+/** Appends rows (unsealed) in one statement per thousand rows. */
+export async function appendAuditMany(tx: Tx, events: AuditEvent[]): Promise<void> {
+  const rows = auditRows(events);
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await tx.insert(auditLog).values(rows.slice(i, i + INSERT_CHUNK));
   }
 }
 
@@ -199,37 +206,68 @@ export function auditEvent(
 /**
  * Audit rows of reads, written in batches: each caller waits until its row is committed (so no data
  * leaves the server unaudited), and rows of concurrent requests share one insert and one commit.
- * A batch starts on the next tick after the first row and takes everything queued by then; rows
- * that arrive while it is written go into the next. Writes keep `appendAudit` in their transaction.
+ * A batch starts on the next tick after the first row and takes everything queued by then; up to
+ * AUDIT_FLUSHES_IN_FLIGHT batches are written at once (on separate connections, so PostgreSQL's
+ * group commit flushes them together), and rows that arrive while all are busy go into the next.
+ * Writes keep `appendAudit` in their transaction.
  */
+/** Read-audit batches written at once (each a connection of the pool's 10; PGlite has one). */
+export const AUDIT_FLUSHES_IN_FLIGHT = 4;
+
 export interface AuditWriter {
   record(event: AuditEvent): Promise<void>;
 }
 
-export function createAuditWriter(db: Db): AuditWriter {
-  let queue: { event: AuditEvent; resolve: () => void; reject: (error: unknown) => void }[] = [];
-  let flushing = false;
+/** INSERT … VALUES for `n` rows of `auditRows`' fields, built once per size (the writer's hot path skips drizzle). */
+const insertTexts = new Map<number, string>();
+function insertText(fields: readonly AuditRowField[], n: number): string {
+  let text = insertTexts.get(n);
+  if (!text) {
+    const columns = fields.map((k) => `"${auditLog[k].name}"`).join(', ');
+    const rows = Array.from({ length: n }, (_, r) => `(${fields.map((_, c) => `$${r * fields.length + c + 1}`).join(', ')})`);
+    text = `insert into "${getTableName(auditLog)}" (${columns}) values ${rows.join(', ')}`;
+    if (n <= 64) insertTexts.set(n, text);
+  }
+  return text;
+}
+type AuditRowField = keyof ReturnType<typeof auditRows>[number];
 
-  async function flush() {
-    flushing = true;
-    while (queue.length > 0) {
-      const batch = queue;
-      queue = [];
-      try {
-        await db.transaction((tx) => appendAuditMany(tx, batch.map((b) => b.event)));
-        for (const b of batch) b.resolve();
-      } catch (error) {
-        for (const b of batch) b.reject(error);
-      }
+export function createAuditWriter(database: Pick<Database, 'pool'>, maxInFlight = AUDIT_FLUSHES_IN_FLIGHT): AuditWriter {
+  const queue: { event: AuditEvent; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  async function flushOne(batch: typeof queue) {
+    inFlight += 1;
+    try {
+      // One INSERT on its own is atomic and durable when it returns: no BEGIN / COMMIT round trips.
+      const rows = auditRows(batch.map((b) => b.event));
+      const fields = Object.keys(rows[0]!) as AuditRowField[]; // every row has the same fields, in order
+      const values = rows.flatMap((row) => fields.map((k) => (k === 'details' ? (row.details ? JSON.stringify(row.details) : null) : row[k])));
+      await database.pool.query(insertText(fields, rows.length), values);
+      for (const b of batch) b.resolve();
+    } catch (error) {
+      for (const b of batch) b.reject(error);
+    } finally {
+      inFlight -= 1;
+      if (queue.length > 0) schedule();
     }
-    flushing = false;
+  }
+
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      while (queue.length > 0 && inFlight < maxInFlight) void flushOne(queue.splice(0, INSERT_CHUNK));
+    });
   }
 
   return {
     record: (event) =>
       new Promise<void>((resolve, reject) => {
         queue.push({ event, resolve, reject });
-        if (!flushing && queue.length === 1) setImmediate(() => void flush());
+        schedule();
       }),
   };
 }

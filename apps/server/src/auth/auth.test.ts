@@ -1,5 +1,5 @@
 /** Sign-up, sign-in, sign-out, sessions, rate limits and origin checks through the real server. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { auditCount, DEMO, DEMO_PASSWORD, startTestServer, type TestServer } from '../test/harness';
 
 let server: TestServer;
@@ -87,6 +87,9 @@ describe('sessions', () => {
   it('global sign-out ends every session of the user', async () => {
     const laptop = await server.signIn(DEMO.specialist);
     const phone = await server.signIn(DEMO.specialist);
+    // both sessions are looked up, so cached (SESSION_CACHE_MS): the revocation must still apply at once
+    expect((await laptop.get('/api/me')).status).toBe(200);
+    expect((await phone.get('/api/me')).status).toBe(200);
     expect((await phone.post('/api/auth/revoke-sessions', {})).status).toBe(200);
     expect((await laptop.post('/api/auth/sign-out', {})).status).toBeLessThan(500);
     expect((await laptop.get('/api/me')).status).toBe(401);
@@ -95,16 +98,43 @@ describe('sessions', () => {
   });
 
   it('a session past the absolute limit (12 h) is ended even while active', async () => {
-    const client = await server.signIn(DEMO.researcher);
+    // the session's age is changed in the database, behind the server's back: such a change
+    // applies within SESSION_CACHE_MS (200 ms on this server)
+    const quick = await startTestServer({ SESSION_CACHE_MS: '200' });
+    onTestFinished(() => quick.close());
+    const client = await quick.signIn(DEMO.researcher);
     expect((await client.get('/api/me')).status).toBe(200);
     const me = (await client.get('/api/me')).body;
     expect(Date.parse(me.session.absoluteExpiresAt) - Date.now()).toBeGreaterThan(11.9 * 3_600_000);
-    await server.sql(
+    await quick.sql(
       `update session set created_at = now() - interval '13 hours' where user_id = (select id from "user" where email = $1)`,
       [DEMO.researcher],
     );
+    await new Promise((resolve) => setTimeout(resolve, 250));
     expect((await client.get('/api/me')).status).toBe(401);
     expect((await client.get('/api/auth/get-session')).body).toBeNull();
+  });
+
+  it('an active session slides its idle expiry and renews the cookie, at most every 5 minutes', async () => {
+    const quick = await startTestServer({ SESSION_CACHE_MS: '0' });
+    onTestFinished(() => quick.close());
+    const client = await quick.signIn(DEMO.specialist);
+    const [cookieName, cookieValue] = [...client.cookies].find(([name]) => name.endsWith('session_token'))!;
+    // a fresh session is not renewed on every request
+    expect((await client.get('/api/me')).headers.getSetCookie()).toEqual([]);
+    // last renewed 10 minutes ago: 20 of its 30 idle minutes left
+    await quick.sql(`update session set expires_at = now() + interval '20 minutes' where user_id = (select id from "user" where email = $1)`, [
+      DEMO.specialist,
+    ]);
+    const res = await client.get('/api/me');
+    expect(res.status).toBe(200);
+    const [renewed] = res.headers.getSetCookie();
+    expect(renewed).toBe(`${cookieName}=${cookieValue}; Max-Age=1800; Path=/; HttpOnly; SameSite=Lax`);
+    const [row] = await quick.sql<{ left: string }>(
+      `select extract(epoch from expires_at - now())::int::text as left from session where user_id = (select id from "user" where email = $1)`,
+      [DEMO.specialist],
+    );
+    expect(Number(row!.left)).toBeGreaterThan(1790);
   });
 
   it('an unknown role in the database fails closed to `user`', async () => {

@@ -40,13 +40,28 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
   return database;
 }
 
+/** Handles whose connections keep their own server-side prepared statements (PostgreSQL). */
+const ownSessions = new WeakSet<Db>();
+
+/**
+ * The name to prepare a hot statement under: PostgreSQL parses and plans a named statement once per
+ * connection. PGlite gets '' (unnamed, parsed each time): its one backend is shared by every socket
+ * client — the server's one pooled client, a client that replaces it after an error, the test
+ * harness's own client — so a statement named by one can vanish under it when another connects.
+ */
+export function statementName(db: Db, name: string): string {
+  return ownSessions.has(db) ? name : '';
+}
+
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
   pool.on('error', () => undefined); // a dropped idle client is replaced on next use
+  const db = drizzle(pool, { schema });
+  ownSessions.add(db);
   return {
     kind: 'postgres',
     pool,
-    db: drizzle(pool, { schema }),
+    db,
     close: () => pool.end(),
   };
 }

@@ -137,8 +137,9 @@ export const webVital = pgTable(
 export const authSchema = { user, session, account, verification };
 
 /**
- * Patients. `name_search` is lower(unaccent(name)), kept by the repository (unaccent is not
- * immutable, so it cannot be a generated column); it carries the trigram index for typo-tolerant,
+ * Patients. `name_search` is `patient_search_key(name)` (migration 0006: lower case, no accents, no
+ * apostrophes), kept by the repository (unaccent is not immutable, so it cannot be a generated
+ * column); it carries the trigram index for typo-tolerant,
  * accent-insensitive search and the keyset sort by name. Archived records keep `deleted_at`.
  */
 export const patient = pgTable(
@@ -147,6 +148,11 @@ export const patient = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     nameSearch: text('name_search').notNull(),
+    // The words of name_search, for searches of several words (GIN, with `patient_name_word`).
+    nameWords: text('name_words')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`array_remove(regexp_split_to_array(name_search, '[^[:alnum:]]+'), '')`),
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
     gender: text('gender').notNull(),
     category: text('category').notNull(),
@@ -171,9 +177,11 @@ export const patient = pgTable(
   },
   (t) => [
     uniqueIndex('patient_user_id_key').on(t.userId),
-    // GiST, not GIN: it can return names nearest-first (KNN on word-similarity distance), so a search
-    // for a common name stops after one page instead of scoring and sorting every match.
+    // GiST, not GIN: it returns names nearest-first (KNN on word-similarity distance), so a search of
+    // one word for a common name stops after one page instead of scoring and sorting every match.
     index('patient_name_trgm_gist_idx').using('gist', t.nameSearch.op('gist_trgm_ops')).where(sql`${t.deletedAt} is null`),
+    // A search of several words: the names holding a word like each of them (posting lists intersect).
+    index('patient_name_words_idx').using('gin', t.nameWords).where(sql`${t.deletedAt} is null`),
     index('patient_name_sort_idx').on(t.nameSearch, t.id).where(sql`${t.deletedAt} is null`),
     index('patient_updated_sort_idx').on(t.updatedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     index('patient_priority_sort_idx').on(t.priorityRank, t.nameSearch, t.id).where(sql`${t.deletedAt} is null`),
@@ -231,6 +239,22 @@ export const patientNoteAmendment = pgTable(
 );
 
 /** Portal invitations: only a hash of the token is stored. */
+/**
+ * Every word that occurs in a patient's name_search (filled by a trigger on `patient`, migration
+ * 0006; words are never removed, a stale one only widens a search). A search of several words looks
+ * up the words like each of its words here (trigram index), then the names holding them. No unique
+ * key on purpose: a unique word would make a patient write wait for any uncommitted write of the
+ * same new word (a long CSV import) and let two imports deadlock; a rare duplicate is harmless.
+ */
+export const patientNameWord = pgTable(
+  'patient_name_word',
+  { word: text('word').notNull() },
+  (t) => [
+    index('patient_name_word_idx').on(t.word),
+    index('patient_name_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+  ],
+);
+
 export const patientInvite = pgTable(
   'patient_invite',
   {

@@ -76,6 +76,14 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   503: 'service_unavailable',
 };
 
+/**
+ * A failed query's message (drizzle: "Failed query: <sql>\nparams: <values>") without its values,
+ * which can be patient data (a searched name, a phone number): logs never carry them.
+ */
+export function withoutParams(text: string | undefined): string | undefined {
+  return text?.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]');
+}
+
 export function createErrorHandler(logger: Logger) {
   return (error: Error, c: Context<AppEnv>) => {
     if (error instanceof ApiError) return sendError(c, error);
@@ -83,8 +91,17 @@ export function createErrorHandler(logger: Logger) {
       const code = STATUS_CODES[error.status] ?? 'bad_request';
       return c.json(errorBody(c, code), error.status);
     }
+    const cause = (error as { cause?: { code?: unknown } }).cause;
     logger.error(
-      { err: { name: error.name, message: error.message, stack: error.stack }, requestId: c.get('requestId') },
+      {
+        err: {
+          name: error.name,
+          message: withoutParams(error.message),
+          stack: withoutParams(error.stack),
+          ...(typeof cause?.code === 'string' ? { code: cause.code } : {}),
+        },
+        requestId: c.get('requestId'),
+      },
       'unhandled error',
     );
     return c.json(errorBody(c, 'internal_error'), 500);

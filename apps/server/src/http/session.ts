@@ -10,9 +10,11 @@
  * role fails closed to `user`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
+import { generateCookie } from 'hono/cookie';
 import { toRole } from '@painlab/shared/permissions';
+import { statementName } from '../db/client';
 import { session as sessionTable, user as userTable } from '../db/schema';
 import type { AppEnv, Deps, SessionInfo } from './types';
 
@@ -47,16 +49,81 @@ function verifiedToken(raw: string, secret: string): string | null {
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
 }
 
-export async function resolveSession(deps: Deps, cookieHeader: string | undefined): Promise<ResolvedSession> {
-  if (!cookieHeader) return NONE;
-  const ctx = await deps.auth.$context;
-  const cookie = ctx.authCookies.sessionToken;
-  const raw = readCookie(cookieHeader, cookie.name);
-  const token = raw ? verifiedToken(raw, ctx.secret) : null;
-  if (!raw || !token) return NONE;
+type SessionRow = {
+  id: string;
+  expiresAt: Date;
+  createdAt: Date;
+  userId: string;
+  name: string;
+  email: string;
+  role: string | null;
+  banned: boolean | null;
+  banExpires: Date | null;
+};
 
-  const { db } = deps.database;
-  const [row] = await db
+/**
+ * Sessions read in the last SESSION_CACHE_MS, by token, so most requests of a signed-in user skip
+ * the lookup (bench/README.md). Every change made through this server — sign-out, revoking
+ * sessions, banning, a role change, deleting a user: any successful write to /api/auth/* or
+ * /api/users — clears it (`clear()`, from app.ts), and a lookup that began before a clear is not
+ * cached. Changes made
+ * elsewhere (another server process, SQL) apply within SESSION_CACHE_MS (docs/auth.md). The expiry
+ * checks below run on every request, cached or not.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { row: SessionRow; until: number }>();
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(token: string, now: number): SessionRow | undefined {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    if (entry.until > now) return entry.row;
+    this.entries.delete(token);
+    return undefined;
+  }
+
+  /** A ticket taken before the lookup: `set` ignores rows read before a later `clear`. */
+  ticket(): number {
+    return this.generation;
+  }
+
+  set(token: string, row: SessionRow, ticket: number, now: number): void {
+    if (this.ttlMs <= 0 || ticket !== this.generation) return;
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(token, { row, until: now + this.ttlMs });
+  }
+
+  delete(token: string): void {
+    this.entries.delete(token);
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+}
+
+const caches = new WeakMap<Deps, SessionCache>();
+
+export function sessionCacheOf(deps: Deps): SessionCache {
+  let cache = caches.get(deps);
+  if (!cache) {
+    cache = new SessionCache(deps.env.SESSION_CACHE_MS);
+    caches.set(deps, cache);
+  }
+  return cache;
+}
+
+/** The session⋈user lookup, prepared once per database handle (no query building per request). */
+const lookups = new WeakMap<Deps['database']['db'], ReturnType<typeof prepareLookup>>();
+
+function prepareLookup(db: Deps['database']['db']) {
+  return db
     .select({
       id: sessionTable.id,
       expiresAt: sessionTable.expiresAt,
@@ -70,12 +137,42 @@ export async function resolveSession(deps: Deps, cookieHeader: string | undefine
     })
     .from(sessionTable)
     .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
-    .where(eq(sessionTable.token, token))
-    .limit(1);
+    .where(eq(sessionTable.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare(statementName(db, 'session_by_token'));
+}
+
+async function lookupSession(deps: Deps, token: string): Promise<SessionRow | undefined> {
+  const cache = sessionCacheOf(deps);
+  const cached = cache.get(token, Date.now());
+  if (cached) return cached;
+  const ticket = cache.ticket();
+  const { db } = deps.database;
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = prepareLookup(db);
+    lookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ token });
+  if (row) cache.set(token, row, ticket, Date.now());
+  return row;
+}
+
+export async function resolveSession(deps: Deps, cookieHeader: string | undefined): Promise<ResolvedSession> {
+  if (!cookieHeader) return NONE;
+  const ctx = await deps.auth.$context;
+  const cookie = ctx.authCookies.sessionToken;
+  const raw = readCookie(cookieHeader, cookie.name);
+  const token = raw ? verifiedToken(raw, ctx.secret) : null;
+  if (!raw || !token) return NONE;
+
+  const { db } = deps.database;
+  const row = await lookupSession(deps, token);
   const now = Date.now();
   if (!row || row.expiresAt.getTime() <= now) return NONE;
   if (row.banned && (!row.banExpires || row.banExpires.getTime() > now)) return NONE;
   if (now - row.createdAt.getTime() > deps.env.SESSION_ABSOLUTE_HOURS * 3_600_000) {
+    sessionCacheOf(deps).delete(token);
     await db.delete(sessionTable).where(eq(sessionTable.id, row.id));
     return NONE;
   }
@@ -87,17 +184,17 @@ export async function resolveSession(deps: Deps, cookieHeader: string | undefine
   if (remembered && expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= now) {
     expiresAt = new Date(now + expiresIn * 1000);
     await db.update(sessionTable).set({ expiresAt, updatedAt: new Date(now) }).where(eq(sessionTable.id, row.id));
+    row.expiresAt = expiresAt; // the cached row too
     const o = cookie.attributes;
-    setCookie = [
-      `${cookie.name}=${raw}`,
-      `Max-Age=${expiresIn}`,
-      `Path=${o.path ?? '/'}`,
-      o.httpOnly !== false ? 'HttpOnly' : '',
-      `SameSite=${o.sameSite ? String(o.sameSite).replace(/^./, (ch) => ch.toUpperCase()) : 'Lax'}`,
-      o.secure ? 'Secure' : '',
-    ]
-      .filter(Boolean)
-      .join('; ');
+    const sameSite = String(o.sameSite ?? 'lax').toLowerCase() as 'lax' | 'strict' | 'none';
+    // the same cookie again, with a fresh Max-Age (hono's serializer enforces the __Host- rules)
+    setCookie = generateCookie(cookie.name, decodeURIComponent(raw), {
+      maxAge: expiresIn,
+      path: o.path ?? '/',
+      httpOnly: o.httpOnly !== false,
+      secure: Boolean(o.secure),
+      sameSite,
+    });
   }
 
   return {

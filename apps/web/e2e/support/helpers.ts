@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-export const BASE_URL = 'http://127.0.0.1:3100';
+export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 
 /** A toast (sonner) with this text. */
 export function toast(page: Page, text: string | RegExp) {

@@ -32,9 +32,9 @@ const SCREENS: Partial<Record<Screen, LazyModule>> = {
   module: () => import('./routes/app/module-page'),
   patients: withTexts(() => import('./routes/app/patients/patient-list'), ['patients']),
   'patient-form': withTexts(() => import('./routes/app/patients/patient-form'), ['patients']),
-  'patient-chart': withTexts(() => import('./routes/app/patients/patient-chart'), ['patients']),
+  'patient-chart': withTexts(() => import('./routes/app/patients/patient-chart'), ['patients', 'record']),
   'patient-import': withTexts(() => import('./routes/app/patients/patient-import'), ['patients']),
-  'my-record': withTexts(() => import('./routes/app/portal/my-record'), ['portal', 'patients']),
+  'my-record': withTexts(() => import('./routes/app/portal/my-record'), ['portal', 'patients', 'record']),
   'my-record-access': withTexts(() => import('./routes/app/portal/my-record-access'), ['portal']),
 };
 

@@ -16,7 +16,7 @@ export const FALLBACK_LANGUAGE: Language = 'en';
 /** Loaded at start. */
 export const NAMESPACES = ['common', 'nav', 'auth', 'dashboard', 'errors', 'public'] as const;
 /** Loaded by the route modules that need them (`loadNamespaces`), so the landing page never fetches them. */
-export const LAZY_NAMESPACES = ['patients', 'portal'] as const;
+export const LAZY_NAMESPACES = ['patients', 'portal', 'record'] as const;
 export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof ALL_NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';

@@ -8,6 +8,7 @@ import type nav from '../locales/en/nav.json';
 import type patients from '../locales/en/patients.json';
 import type portal from '../locales/en/portal.json';
 import type publicSite from '../locales/en/public.json';
+import type record from '../locales/en/record.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -21,6 +22,7 @@ declare module 'i18next' {
       public: typeof publicSite;
       patients: typeof patients;
       portal: typeof portal;
+      record: typeof record;
     };
   }
 }

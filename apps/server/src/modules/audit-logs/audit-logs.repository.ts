@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '@painlab/shared/audit';
 import { hashAuditRow, hashedColumns, sealAuditChain, type AuditDetails, type Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
-const occurredAtMs = sql<string>`(extract(epoch from ${auditLog.occurredAt}) * 1000)::bigint`;
 
 export interface AuditFilter {
   before?: number;
@@ -21,20 +20,7 @@ export async function listAudit(db: Db | Tx, filter: AuditFilter) {
   if (filter.outcome) where.push(eq(auditLog.outcome, filter.outcome));
   if (filter.actorUserId) where.push(eq(auditLog.actorUserId, filter.actorUserId));
   const rows = await db
-    .select({
-      id: auditLog.id,
-      occurredAtMs,
-      actorUserId: auditLog.actorUserId,
-      actorRole: auditLog.actorRole,
-      action: auditLog.action,
-      resource: auditLog.resource,
-      recordId: auditLog.recordId,
-      patientId: auditLog.patientId,
-      outcome: auditLog.outcome,
-      ip: auditLog.ip,
-      requestId: auditLog.requestId,
-      details: auditLog.details,
-    })
+    .select(hashedColumns)
     .from(auditLog)
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(auditLog.id))

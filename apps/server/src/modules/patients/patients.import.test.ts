@@ -25,6 +25,22 @@ async function upload(body: Uint8Array | string, mode = 'all_or_nothing') {
 }
 
 describe('CSV import', () => {
+  it('two imports at once that bring the same new surnames, in opposite orders, both complete', async () => {
+    // each import is one transaction of several INSERT statements (500 rows each); the name words
+    // they add must not make one wait for the other's commit, let alone deadlock
+    const rows = (surnames: string[]) =>
+      Array.from({ length: 1200 }, (_, i) => `Paz ${surnames[Math.floor(i / 500)]},1970-01-01,other,other,low,new,,,,,,`);
+    const [first, second] = await Promise.all([
+      upload([HEADER, ...rows(['Zumalde', 'Yarritu', 'Xabierre'])].join('\n')),
+      upload([HEADER, ...rows(['Xabierre', 'Yarritu', 'Zumalde'])].join('\n')),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect([first.body.imported, second.body.imported]).toEqual([1200, 1200]);
+    const found = await specialist.get('/api/patients?q=paz%20yarritu&limit=5');
+    expect(found.body.items).toHaveLength(5);
+  });
+
+
   it('imports a valid file and audits each created patient', async () => {
     const before = await count();
     const audits = await auditCount(server, 'patients.create');

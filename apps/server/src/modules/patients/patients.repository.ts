@@ -1,16 +1,18 @@
 /**
  * Every query of the patients module. Lists use keyset pagination on an index per sort order
- * (never OFFSET); search uses the trigram index on `name_search` (lower(unaccent(name))).
+ * (never OFFSET); search uses the trigram index on `name_search` (`patient_search_key(name)`: lower case, no accents, no apostrophes).
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PatientSort } from '@painlab/shared/patients';
 import type { Tx } from '../../audit/audit';
-import type { Db } from '../../db/client';
+import { statementName, type Database, type Db } from '../../db/client';
+import { compileSelect, type CompiledSelect } from '../../db/compiled-select';
 import {
   auditLog,
   patient,
   patientInvite,
+  patientNameWord,
   patientNote,
   patientNoteAmendment,
   patientStatusChange,
@@ -24,6 +26,7 @@ const specialist = alias(user, 'specialist');
 export const patientColumns = {
   id: patient.id,
   name: patient.name,
+  nameSearch: patient.nameSearch,
   birthDate: patient.birthDate,
   gender: patient.gender,
   category: patient.category,
@@ -42,27 +45,8 @@ export const patientColumns = {
   createdAt: patient.createdAt,
   updatedAt: patient.updatedAt,
 };
-export type PatientRow = {
-  id: string;
-  name: string;
-  birthDate: string;
-  gender: string;
-  category: string;
-  priority: string;
-  status: string;
-  contactNumber: string | null;
-  email: string | null;
-  symptoms: string[];
-  medicalHistory: string | null;
-  currentMedications: string[];
-  allergies: string[];
-  assignedSpecialistId: string | null;
-  assignedSpecialistName: string | null;
-  userId: string | null;
-  version: number;
-  createdAt: Date;
-  updatedAt: Date;
-};
+/** A patient as `patientColumns` selects it (inferred from the chart query below). */
+export type PatientRow = Omit<ChartRow, 'invitedAt'>;
 
 export type PatientWrite = {
   name: string;
@@ -80,7 +64,8 @@ export type PatientWrite = {
   assignedSpecialistId: string | null;
 };
 
-const searchable = (name: string) => sql`lower(unaccent(${name}))`;
+/** `patient_search_key` (migration 0006): lower case, no accents, no apostrophes. */
+const searchable = (name: string) => sql`patient_search_key(${name})`;
 const live = isNull(patient.deletedAt);
 
 export async function findPatient(db: Q, id: string): Promise<PatientRow | null> {
@@ -93,18 +78,32 @@ export async function findPatient(db: Q, id: string): Promise<PatientRow | null>
   return row ?? null;
 }
 
-/** One patient with the date of a pending portal invitation, in one query. */
-export async function findPatientWithInvite(db: Q, id: string): Promise<{ row: PatientRow; invitedAt: Date | null } | null> {
-  const [row] = await db
-    .select({
-      ...patientColumns,
-      invitedAt: sql<string | null>`(select max(i.created_at) from ${patientInvite} i
-        where i.patient_id = ${patient.id} and i.used_at is null and i.expires_at > now())`,
-    })
+/** The chart read: one patient with the date of a pending portal invitation, in one query. */
+const chartFields = {
+  ...patientColumns,
+  invitedAt: sql<Date | null>`(select max(i.created_at) from ${patientInvite} i
+    where i.patient_id = ${patient.id} and i.used_at is null and i.expires_at > now())`,
+};
+function chartQuery(db: Db) {
+  return db
+    .select(chartFields)
     .from(patient)
     .leftJoin(specialist, eq(specialist.id, patient.assignedSpecialistId))
-    .where(and(eq(patient.id, id), live))
+    .where(and(eq(patient.id, sql.placeholder('id')), live))
     .limit(1);
+}
+type ChartRow = Awaited<ReturnType<typeof chartQuery>>[number];
+
+// Compiled once per database: the chart is the hottest read (bench/README.md).
+const chartReads = new WeakMap<Db, CompiledSelect<ChartRow>>();
+
+export async function findPatientWithInvite(database: Database, id: string): Promise<{ row: PatientRow; invitedAt: Date | null } | null> {
+  let read = chartReads.get(database.db);
+  if (!read) {
+    read = compileSelect<ChartRow>(chartQuery(database.db), Object.keys(chartFields), statementName(database.db, 'patient_chart_read'));
+    chartReads.set(database.db, read);
+  }
+  const [row] = await read(database.pool, { id });
   if (!row) return null;
   const { invitedAt, ...rest } = row;
   return { row: rest, invitedAt: invitedAt ? new Date(invitedAt) : null };
@@ -210,7 +209,6 @@ export type ListRow = {
   updatedAt: Date;
   nameSearch: string;
   priorityRank: number;
-  score?: string;
 };
 
 export function encodeCursor(values: (string | number)[]): string {
@@ -237,24 +235,10 @@ function filterConditions(filter: ListFilter): SQL[] {
 }
 
 /** The plan of one sort order: ORDER BY, the keyset condition after a cursor, the cursor of a row. */
-function sortPlan(filter: ListFilter, term: string | null) {
-  if (term) {
-    // word-similarity distance: 0 for an exact word, growing with typos; the GiST index returns
-    // rows in this order (KNN), so a page of a common name costs one page of index reads
-    const distance = sql<string>`(${term} <<-> ${patient.nameSearch})`;
-    return {
-      extra: { score: sql<string>`${distance}::text` },
-      orderBy: [sql`${distance}`, asc(patient.id)],
-      after: (c: (string | number)[]) =>
-        sql`(${distance} > ${c[0]}::real or (${distance} = ${c[0]}::real and ${patient.id} > ${c[1]}::uuid))`,
-      shape: ['string', 'string'] as ('string' | 'number')[],
-      cursorOf: (r: ListRow) => [r.score ?? '0', r.id],
-    };
-  }
-  switch (filter.sort) {
+function sortPlan(sort: PatientSort) {
+  switch (sort) {
     case '-name':
       return {
-        extra: { score: sql<string>`null` },
         orderBy: [desc(patient.nameSearch), desc(patient.id)],
         after: (c: (string | number)[]) => sql`(${patient.nameSearch}, ${patient.id}) < (${c[0]}, ${c[1]}::uuid)`,
         shape: ['string', 'string'] as ('string' | 'number')[],
@@ -262,7 +246,6 @@ function sortPlan(filter: ListFilter, term: string | null) {
       };
     case '-updatedAt':
       return {
-        extra: { score: sql<string>`null` },
         orderBy: [desc(patient.updatedAt), desc(patient.id)],
         after: (c: (string | number)[]) =>
           sql`(${patient.updatedAt}, ${patient.id}) < (${c[0]}::timestamptz, ${c[1]}::uuid)`,
@@ -271,7 +254,6 @@ function sortPlan(filter: ListFilter, term: string | null) {
       };
     case 'priority':
       return {
-        extra: { score: sql<string>`null` },
         orderBy: [asc(patient.priorityRank), asc(patient.nameSearch), asc(patient.id)],
         after: (c: (string | number)[]) =>
           sql`(${patient.priorityRank}, ${patient.nameSearch}, ${patient.id}) > (${c[0]}::smallint, ${c[1]}, ${c[2]}::uuid)`,
@@ -280,7 +262,6 @@ function sortPlan(filter: ListFilter, term: string | null) {
       };
     default:
       return {
-        extra: { score: sql<string>`null` },
         orderBy: [asc(patient.nameSearch), asc(patient.id)],
         after: (c: (string | number)[]) => sql`(${patient.nameSearch}, ${patient.id}) > (${c[0]}, ${c[1]}::uuid)`,
         shape: ['string', 'string'] as ('string' | 'number')[],
@@ -289,24 +270,108 @@ function sortPlan(filter: ListFilter, term: string | null) {
   }
 }
 
-/** Thrown for a cursor that was not produced by this list (tampered, or for another sort). */
+/**
+ * One-word search: the least pg_trgm word_similarity between the term and the name (pg_trgm's
+ * default 0.6 misses one wrong letter in a six-letter name: garsia/garcia ≈ 0.57).
+ */
+export const SEARCH_WORD_SIMILARITY = 0.5;
+/** Search of several words: the least pg_trgm similarity between each word and a word of the name. */
+export const SEARCH_EACH_WORD_SIMILARITY = 0.4;
+
+/** The most words of a term that are matched one by one (the rest still rank through the whole term). */
+export const SEARCH_MAX_WORDS = 5;
+
+/** Thrown for a cursor that was not produced by this list (tampered, for another sort, or with a search). */
 export class BadCursorError extends Error {}
 
-export async function listPatients(db: Q, filter: ListFilter, cursor: string | undefined, limit: number) {
-  const term = filter.q ? filter.q.trim() : '';
-  const normalised = term ? ((await db.execute(sql`select lower(unaccent(${term})) as t`)).rows[0] as { t: string }).t : null;
-  const plan = sortPlan(filter, normalised);
+/**
+ * The search conditions of a term, and its distance to a name (0 for an exact word, growing with
+ * typos). Sets the similarity thresholds for the rest of the transaction.
+ * - One word (or only words shorter than 3 letters): `term <% name_search`, served by the trigram
+ *   GiST index, which also returns names nearest-first (KNN), so the best page of a common name
+ *   costs one page of index reads.
+ * - Several words of 3+ letters: every one of them must be like (similarity ≥ 0.4) some word of the
+ *   name ("maria lopez" does not find María Pérez): the words like each are looked up in
+ *   `patient_name_word`, and the names holding one of each come from the GIN index on `name_words`.
+ */
+async function searchOf(tx: Tx, rawTerm: string) {
+  // The term in the stored names' form, and its words split as `name_words` splits names (the
+  // same regular expression, in PostgreSQL); the thresholds hold for the rest of the transaction.
+  const [row] = (
+    await tx.execute(
+      sql`select t, regexp_split_to_array(t, '[^[:alnum:]]+') as words,
+        set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_WORD_SIMILARITY)}, true),
+        set_config('pg_trgm.similarity_threshold', ${String(SEARCH_EACH_WORD_SIMILARITY)}, true)
+        from (select patient_search_key(${rawTerm}) as t) k`,
+    )
+  ).rows as { t: string; words: string[] }[];
+  const term = row!.t;
+  // words of 3+ letters, each once, at most SEARCH_MAX_WORDS (a word of the name counts once)
+  const words = [...new Set(row!.words.filter((w) => [...w].length >= 3))].slice(0, SEARCH_MAX_WORDS);
+  const conditions =
+    words.length >= 2
+      ? words.map(
+          (word) =>
+            sql`${patient.nameWords} && (select coalesce(array_agg(w.word), '{}') from ${patientNameWord} w where w.word % ${word})`,
+        )
+      : [sql`${term} <% ${patient.nameSearch}`];
+  return {
+    conditions,
+    distance: sql<string>`(${term} <<-> ${patient.nameSearch})`,
+    ranked: words.length < 2,
+    // several words, all present as they are typed: the names that hold them all (GIN, exact)
+    exact: words.length >= 2 ? sql`${patient.nameWords} @> array[${sql.join(words.map((w) => sql`${w}`), sql`, `)}]::text[]` : null,
+  };
+}
+
+/**
+ * A page of the list. Without a search: the chosen sort, in keyset pages (never OFFSET). With a
+ * search: the `limit` nearest names, nearest first, and `more` when there are others (the user
+ * refines the search rather than paging through thousands of "García"). Runs in a transaction.
+ */
+export async function listPatients(tx: Tx, filter: ListFilter, cursor: string | undefined, limit: number) {
   const where = filterConditions(filter);
-  // typo-tolerant, accent-insensitive: a word of the name close enough to the term (pg_trgm
-  // word_similarity ≥ 0.6), checked by the trigram index
-  if (normalised) where.push(sql`${normalised} <% ${patient.nameSearch}`);
+  const term = filter.q?.trim();
+  if (term) {
+    if (cursor) throw new BadCursorError();
+    const search = await searchOf(tx, term);
+    const select = () =>
+      tx
+        .select({ ...listColumns, distance: sql<number>`${search.distance}` })
+        .from(patient)
+        .leftJoin(specialist, eq(specialist.id, patient.assignedSpecialistId));
+    // The nearest `limit` rows, shown nearest first and, among equals, by name.
+    const answer = (rows: (ListRow & { distance: number })[]) => ({
+      rows: rows
+        .slice(0, limit)
+        .sort((a, b) => a.distance - b.distance || a.nameSearch.localeCompare(b.nameSearch) || a.id.localeCompare(b.id))
+        .map(({ distance: _, ...row }) => row),
+      nextCursor: null,
+      more: rows.length > limit,
+    });
+    if (search.exact) {
+      // More names than fit hold every word exactly ("maria jose"): they come first whatever the
+      // typo matches, so answer `limit` of them without scoring every candidate.
+      const exact = await select()
+        .where(and(...where, search.exact))
+        .limit(limit + 1);
+      if (exact.length > limit) return answer(exact);
+    }
+    // one word: the index order (KNN) alone; several: the candidates sorted
+    const rows = await select()
+      .where(and(...where, ...search.conditions))
+      .orderBy(...(search.ranked ? [search.distance] : [search.distance, asc(patient.nameSearch), asc(patient.id)]))
+      .limit(limit + 1);
+    return answer(rows);
+  }
+  const plan = sortPlan(filter.sort);
   if (cursor) {
     const values = decodeCursor(cursor, plan.shape);
     if (!values) throw new BadCursorError();
     where.push(plan.after(values));
   }
-  const rows = (await db
-    .select({ ...listColumns, ...plan.extra })
+  const rows = (await tx
+    .select(listColumns)
     .from(patient)
     .leftJoin(specialist, eq(specialist.id, patient.assignedSpecialistId))
     .where(and(...where))
@@ -314,27 +379,35 @@ export async function listPatients(db: Q, filter: ListFilter, cursor: string | u
     .limit(limit + 1)) as ListRow[];
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor(plan.cursorOf(last)) : null };
+  const more = rows.length > limit;
+  return { rows: page, nextCursor: more && last ? encodeCursor(plan.cursorOf(last)) : null, more };
 }
 
-/** All rows of a filtered list, in name order, in batches (for the CSV export). */
+/**
+ * All rows of a filtered list, search included (every match, not only the nearest), in name order,
+ * in keyset batches (for the CSV export).
+ */
 export async function* allPatients(db: Db, filter: ListFilter, batch = 1000) {
-  let cursor: string | undefined;
-  const byName = { ...filter, sort: 'name' as const, q: filter.q };
+  const plan = sortPlan('name');
+  let after: (string | number)[] | null = null;
   do {
-    const page = await listPatients(db, byName, cursor, batch);
-    const ids = page.rows.map((r) => r.id);
-    if (ids.length) {
-      const full = await db
+    const rows: PatientRow[] = await db.transaction(async (tx) => {
+      const where = filterConditions(filter);
+      const term = filter.q?.trim();
+      if (term) where.push(...(await searchOf(tx, term)).conditions);
+      if (after) where.push(plan.after(after));
+      return tx
         .select(patientColumns)
         .from(patient)
         .leftJoin(specialist, eq(specialist.id, patient.assignedSpecialistId))
-        .where(inArray(patient.id, ids));
-      const byId = new Map(full.map((r) => [r.id, r]));
-      yield ids.map((id) => byId.get(id)!).filter(Boolean);
-    }
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
+        .where(and(...where))
+        .orderBy(...plan.orderBy)
+        .limit(batch);
+    });
+    if (rows.length) yield rows;
+    const last = rows.at(-1);
+    after = rows.length === batch && last ? [last.nameSearch, last.id] : null;
+  } while (after);
 }
 
 // ---------------------------------------------------------------- related records

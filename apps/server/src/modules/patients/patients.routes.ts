@@ -33,7 +33,8 @@ export const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
 
 export const listPatientsRoute = defineRoute({
   method: 'get', path: '/api/patients', access: access.can('patients', 'view'), tags: ['patients'],
-  summary: 'Patients: search (typo-tolerant, accent-insensitive), filters, sort, keyset pages. Researchers get de-identified rows.',
+  summary:
+    'Patients: filters, sort and keyset pages; or a typo-tolerant, accent-insensitive name search (`q`) answering its `limit` nearest names, with `more` when others match (no cursor). Researchers get de-identified rows.',
   request: { query: patientListQuerySchema },
   responses: { 200: json('A page', patientListSchema), ...guarded },
 });

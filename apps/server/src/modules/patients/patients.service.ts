@@ -162,7 +162,7 @@ export async function listForViewer(deps: Deps, viewer: Viewer, filter: ListFilt
           deidentified: !isStaff(viewer.role),
         }),
       );
-      return { items: isStaff(viewer.role) ? items : items.map(deidentify), nextCursor: page.nextCursor };
+      return { items: isStaff(viewer.role) ? items : items.map(deidentify), nextCursor: page.nextCursor, more: page.more };
     });
   } catch (error) {
     if (error instanceof BadCursorError) {
@@ -184,7 +184,7 @@ export async function createPatient(deps: Deps, viewer: Viewer, fields: PatientF
 
 /** The hot path of a chart: one read, and its audit row committed (batched) before we answer. */
 export async function readPatient(deps: Deps, viewer: Viewer, id: string) {
-  const found = await findPatientWithInvite(deps.database.db, id);
+  const found = await findPatientWithInvite(deps.database, id);
   if (!found) throw new ApiError(404, 'not_found');
   await deps.audit.record(event(viewer, 'patients.view', id, isStaff(viewer.role) ? null : { deidentified: true }));
   const patient = toPatient(found.row, found.row.userId ? null : found.invitedAt);

@@ -96,6 +96,15 @@ describe('GET, PATCH, DELETE /api/users', () => {
     expect(row!.details).toMatchObject({ fromRole: 'user', toRole: 'admin' });
   });
 
+  it('a demotion applies to the next request, though the session was cached', async () => {
+    const created = (await admin.post('/api/users', { ...valid, email: 'demote@clinic.test', role: 'admin' })).body;
+    const client = await server.signIn('demote@clinic.test', valid.password);
+    expect((await client.get('/api/users')).status).toBe(200); // looked up, so cached
+    expect((await admin.patch(`/api/users/${created.id}`, { role: 'user' })).status).toBe(200);
+    expect((await client.get('/api/users')).status).toBe(403);
+    expect((await client.get('/api/me')).body.role).toBe('user');
+  });
+
   it('refuses an empty patch and an unknown id', async () => {
     const me = (await admin.get('/api/me')).body;
     expect((await admin.patch(`/api/users/${me.user.id}`, {})).status).toBe(400);
@@ -115,6 +124,7 @@ describe('GET, PATCH, DELETE /api/users', () => {
   it('deleting an account ends its sessions', async () => {
     const created = (await admin.post('/api/users', { ...valid, email: 'leaver@clinic.test', role: 'user' })).body;
     const leaver = await server.signIn('leaver@clinic.test', valid.password);
+    expect((await leaver.get('/api/me')).status).toBe(200); // looked up, so cached
     expect((await admin.delete(`/api/users/${created.id}`)).status).toBe(204);
     expect((await leaver.get('/api/me')).status).toBe(401);
   });

@@ -1,41 +1,24 @@
 import type { Patient } from '@painlab/shared/patients';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CareDetails } from '../../../components/patient-record/care-details';
+import { RecordCard } from '../../../components/patient-record/record-card';
+import { MissingValue, RecordItem } from '../../../components/patient-record/record-item';
+import { RecordList, RecordText } from '../../../components/patient-record/record-text';
 import { useFormatters } from '../../../hooks/use-formatters';
 import { InvitePanel } from './invite-panel';
-import { StatusBadge } from './patient-badges';
 import { ProgressCell } from './patient-table';
 import { StatusHistory } from './status-history';
 
-function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
-  const headingId = useId();
+/** The chart lists its items a little apart, under their own headings. */
+const LIST_SPACING = 'flex flex-col gap-1';
+
+function Clinical({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={headingId} className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm ${className ?? ''}`}>
-      <h2 id={headingId} className="mb-4 text-base font-semibold text-slate-900">
-        {title}
-      </h2>
+    <div className={className}>
+      <h3 className="mb-2 text-sm font-medium text-slate-800">{title}</h3>
       {children}
-    </section>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
     </div>
-  );
-}
-
-function List({ items, empty }: { items: string[]; empty: string }) {
-  if (items.length === 0) return <p className="text-sm text-slate-600">{empty}</p>;
-  return (
-    <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-slate-900">
-      {items.map((item, i) => (
-        <li key={`${i}-${item}`}>{item}</li>
-      ))}
-    </ul>
   );
 }
 
@@ -43,76 +26,59 @@ function List({ items, empty }: { items: string[]; empty: string }) {
 export function ChartSummary({ patient }: { patient: Patient }) {
   const { t } = useTranslation('patients');
   const format = useFormatters();
-  const missing = <span className="text-slate-500">{t('chart.notRecorded')}</span>;
 
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="flex flex-col gap-6 lg:col-span-2">
-        <Card title={t('chart.clinical')}>
+        <RecordCard title={t('chart.clinical')}>
           <div className="grid gap-6 sm:grid-cols-2">
-            <div>
-              <h3 className="mb-2 text-sm font-medium text-slate-800">{t('fields.allergies')}</h3>
-              <List items={patient.allergies} empty={t('chart.noAllergies')} />
-            </div>
-            <div>
-              <h3 className="mb-2 text-sm font-medium text-slate-800">{t('fields.currentMedications')}</h3>
-              <List items={patient.currentMedications} empty={t('chart.noneRecorded')} />
-            </div>
-            <div className="sm:col-span-2">
-              <h3 className="mb-2 text-sm font-medium text-slate-800">{t('fields.symptoms')}</h3>
-              <List items={patient.symptoms} empty={t('chart.noneRecorded')} />
-            </div>
-            <div className="sm:col-span-2">
-              <h3 className="mb-2 text-sm font-medium text-slate-800">{t('fields.medicalHistory')}</h3>
-              {patient.medicalHistory ? (
-                <p className="text-sm whitespace-pre-wrap text-slate-900">{patient.medicalHistory}</p>
-              ) : (
-                <p className="text-sm text-slate-600">{t('chart.noneRecorded')}</p>
-              )}
-            </div>
+            <Clinical title={t('fields.allergies')}>
+              <RecordList items={patient.allergies} empty={t('chart.noAllergies')} className={LIST_SPACING} />
+            </Clinical>
+            <Clinical title={t('fields.currentMedications')}>
+              <RecordList items={patient.currentMedications} className={LIST_SPACING} />
+            </Clinical>
+            <Clinical title={t('fields.symptoms')} className="sm:col-span-2">
+              <RecordList items={patient.symptoms} className={LIST_SPACING} />
+            </Clinical>
+            <Clinical title={t('fields.medicalHistory')} className="sm:col-span-2">
+              <RecordText text={patient.medicalHistory} />
+            </Clinical>
           </div>
-        </Card>
+        </RecordCard>
 
-        <Card title={t('chart.demographics')}>
+        <RecordCard title={t('chart.demographics')}>
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Item label={t('fields.birthDate')}>{format.date(patient.birthDate)}</Item>
-            <Item label={t('fields.age')}>{patient.age}</Item>
-            <Item label={t('fields.gender')}>{t(`enums.gender.${patient.gender}`)}</Item>
-            <Item label={t('fields.category')}>{t(`enums.category.${patient.category}`)}</Item>
-            <Item label={t('fields.contactNumber')}>
-              {patient.contactNumber ? <a href={`tel:${patient.contactNumber}`} className="text-teal-800 hover:underline">{patient.contactNumber}</a> : missing}
-            </Item>
-            <Item label={t('fields.email')}>
-              {patient.email ? <a href={`mailto:${patient.email}`} className="text-teal-800 hover:underline">{patient.email}</a> : missing}
-            </Item>
+            <RecordItem label={t('fields.birthDate')}>{format.date(patient.birthDate)}</RecordItem>
+            <RecordItem label={t('fields.age')}>{patient.age}</RecordItem>
+            <RecordItem label={t('fields.gender')}>{t(`enums.gender.${patient.gender}`)}</RecordItem>
+            <RecordItem label={t('fields.category')}>{t(`enums.category.${patient.category}`)}</RecordItem>
+            <RecordItem label={t('fields.contactNumber')}>
+              {patient.contactNumber ? <a href={`tel:${patient.contactNumber}`} className="text-teal-800 hover:underline">{patient.contactNumber}</a> : <MissingValue />}
+            </RecordItem>
+            <RecordItem label={t('fields.email')}>
+              {patient.email ? <a href={`mailto:${patient.email}`} className="text-teal-800 hover:underline">{patient.email}</a> : <MissingValue />}
+            </RecordItem>
           </dl>
-        </Card>
+        </RecordCard>
       </div>
 
       <div className="flex flex-col gap-6">
-        <Card title={t('chart.care')}>
-          <dl className="grid gap-4">
-            <Item label={t('fields.status')}>
-              <StatusBadge status={patient.status} />
-            </Item>
-            <Item label={t('fields.assignedSpecialist')}>
-              {patient.assignedSpecialist?.name ?? <span className="text-slate-500">{t('chart.notAssigned')}</span>}
-            </Item>
-            <Item label={t('fields.nextAppointment')}>
-              {patient.nextAppointment ? format.dateTime(patient.nextAppointment) : <span className="text-slate-500">{t('chart.notScheduled')}</span>}
-            </Item>
-            <Item label={t('fields.progress')}>
-              {patient.progress === null ? <span className="text-slate-500">{t('chart.noProgress')}</span> : <ProgressCell value={patient.progress} />}
-            </Item>
-          </dl>
+        <RecordCard title={t('chart.care')}>
+          <CareDetails
+            record={patient}
+            specialistLabel={t('fields.assignedSpecialist')}
+            notAssigned={t('chart.notAssigned')}
+            progress={(value) => <ProgressCell value={value} />}
+          />
           <div className="mt-5 border-t border-slate-100 pt-4">
             <StatusHistory patientId={patient.id} />
           </div>
-        </Card>
+        </RecordCard>
 
-        <Card title={t('portal.title')}>
+        <RecordCard title={t('portal.title')}>
           <InvitePanel patient={patient} />
-        </Card>
+        </RecordCard>
 
         <p className="px-1 text-xs text-slate-500">
           {t('chart.created', { date: format.dateTime(patient.createdAt) })}

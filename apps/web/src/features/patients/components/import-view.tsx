@@ -1,11 +1,12 @@
 import { CSV_COLUMNS, IMPORT_MODES, type ImportReport } from '@painlab/shared/patients';
-import { ArrowLeft, Download, FileUp } from 'lucide-react';
+import { Download, FileUp } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
+import { BackLink } from '../../../components/ui/back-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { paths } from '../../../config/paths';
@@ -131,13 +132,7 @@ export function ImportView() {
 
   return (
     <div className="mx-auto max-w-4xl">
-      <Link
-        to={paths.patients.href()}
-        className="mb-4 inline-flex items-center gap-1.5 rounded text-sm font-medium text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        {t('import.backToList')}
-      </Link>
+      <BackLink to={paths.patients.href()}>{t('import.backToList')}</BackLink>
       <PageHeader title={t('nav:routes.importPatients')} description={t('import.description')} />
 
       {importer.data ? (

@@ -1,8 +1,10 @@
-import { ArrowLeft, Construction, RotateCw, TriangleAlert } from 'lucide-react';
+import { Construction, RotateCw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { StatusBadge } from '../../../components/patient-record/status-badge';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { BackLink as SharedBackLink } from '../../../components/ui/back-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
@@ -13,22 +15,14 @@ import { errorKind, errorText } from '../lib/error-text';
 import { ChartActions } from './chart-actions';
 import { ChartSummary } from './chart-summary';
 import { NotesPanel } from './notes-panel';
-import { PriorityBadge, StatusBadge } from './patient-badges';
+import { PriorityBadge } from './patient-badges';
 
 const TAB_IDS = ['summary', 'notes', 'appointments', 'treatments', 'questionnaires', 'protocols'] as const;
 type TabId = (typeof TAB_IDS)[number];
 
 function BackLink() {
   const { t } = useTranslation('patients');
-  return (
-    <Link
-      to={paths.patients.href()}
-      className="mb-4 inline-flex items-center gap-1.5 rounded text-sm font-medium text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600"
-    >
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      {t('chart.backToList')}
-    </Link>
-  );
+  return <SharedBackLink to={paths.patients.href()}>{t('chart.backToList')}</SharedBackLink>;
 }
 
 /** A module of a later release, said plainly: no made-up rows. */

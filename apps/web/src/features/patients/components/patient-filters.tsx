@@ -1,13 +1,4 @@
-import {
-  CATEGORIES,
-  PATIENT_SORTS,
-  PRIORITIES,
-  STATUSES,
-  type Category,
-  type PatientSort,
-  type PatientStatus,
-  type Priority,
-} from '@painlab/shared/patients';
+import { PATIENT_SORTS, type PatientSort } from '@painlab/shared/patients';
 import { ListFilter, Search, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +8,17 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { cn } from '../../../lib/utils';
 import type { Specialist } from '../api/get-specialists';
-import { hasActiveFilters, toggleValue, type PatientListFilters } from '../lib/list-filters';
+import {
+  CHOICE_FILTER_NAMES,
+  CHOICE_FILTERS,
+  hasActiveFilters,
+  toggleValue,
+  type ChoiceFilter,
+  type PatientListFilters,
+} from '../lib/list-filters';
+
+/** The translation key of each value of each choice filter (`enums.priority.high`). */
+type ChoiceKey = { [K in ChoiceFilter]: `enums.${K}.${(typeof CHOICE_FILTERS)[K][number]}` }[ChoiceFilter];
 
 type PatientFiltersProps = {
   filters: PatientListFilters;
@@ -73,25 +74,21 @@ export function PatientFilters({ filters, searchText, onSearchChange, onChange, 
   const specialistId = useId();
   const searching = filters.q.trim() !== '';
   const activeCount =
-    filters.category.length + filters.priority.length + filters.status.length + (filters.specialistId ? 1 : 0);
+    CHOICE_FILTER_NAMES.reduce((count, name) => count + filters[name].length, 0) + (filters.specialistId ? 1 : 0);
   const specialistName = specialists?.find((s) => s.id === filters.specialistId)?.name ?? filters.specialistId;
+  const choiceLabel = (name: ChoiceFilter, value: string) => t(`enums.${name}.${value}` as ChoiceKey);
+  const toggle = (name: ChoiceFilter, value: string) =>
+    onChange((f) => ({ ...f, [name]: toggleValue<string>(f[name], value, CHOICE_FILTERS[name]) }));
 
   const chips: { key: string; label: string; remove: () => void }[] = [
-    ...filters.category.map((v: Category) => ({
-      key: `c-${v}`,
-      label: t(`enums.category.${v}`),
-      remove: () => onChange((f) => ({ ...f, category: f.category.filter((x) => x !== v) })),
-    })),
-    ...filters.priority.map((v: Priority) => ({
-      key: `p-${v}`,
-      label: `${t('fields.priority')}: ${t(`enums.priority.${v}`)}`,
-      remove: () => onChange((f) => ({ ...f, priority: f.priority.filter((x) => x !== v) })),
-    })),
-    ...filters.status.map((v: PatientStatus) => ({
-      key: `s-${v}`,
-      label: `${t('fields.status')}: ${t(`enums.status.${v}`)}`,
-      remove: () => onChange((f) => ({ ...f, status: f.status.filter((x) => x !== v) })),
-    })),
+    // A category names itself ("Chronic pain"); a priority or a status says which it is.
+    ...CHOICE_FILTER_NAMES.flatMap((name) =>
+      filters[name].map((value: string) => ({
+        key: `${name}-${value}`,
+        label: name === 'category' ? choiceLabel(name, value) : `${t(`fields.${name}`)}: ${choiceLabel(name, value)}`,
+        remove: () => onChange((f) => ({ ...f, [name]: f[name].filter((x: string) => x !== value) })),
+      })),
+    ),
     ...(filters.specialistId
       ? [{ key: 'sp', label: specialistName, remove: () => onChange((f) => ({ ...f, specialistId: '' })) }]
       : []),
@@ -152,28 +149,17 @@ export function PatientFilters({ filters, searchText, onSearchChange, onChange, 
 
       <div id={panelId} hidden={!open} className="mt-4 border-t border-slate-200 pt-4">
         <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-[2fr_1fr_1fr_1.2fr]">
-          <CheckboxGroup
-            legend={t('fields.category')}
-            values={CATEGORIES}
-            selected={filters.category}
-            label={(v) => t(`enums.category.${v}`)}
-            onToggle={(v) => onChange((f) => ({ ...f, category: toggleValue(f.category, v, CATEGORIES) }))}
-            columns="grid-cols-1 sm:grid-cols-2"
-          />
-          <CheckboxGroup
-            legend={t('fields.priority')}
-            values={PRIORITIES}
-            selected={filters.priority}
-            label={(v) => t(`enums.priority.${v}`)}
-            onToggle={(v) => onChange((f) => ({ ...f, priority: toggleValue(f.priority, v, PRIORITIES) }))}
-          />
-          <CheckboxGroup
-            legend={t('fields.status')}
-            values={STATUSES}
-            selected={filters.status}
-            label={(v) => t(`enums.status.${v}`)}
-            onToggle={(v) => onChange((f) => ({ ...f, status: toggleValue(f.status, v, STATUSES) }))}
-          />
+          {CHOICE_FILTER_NAMES.map((name) => (
+            <CheckboxGroup<string>
+              key={name}
+              legend={t(`fields.${name}`)}
+              values={CHOICE_FILTERS[name]}
+              selected={filters[name]}
+              label={(value) => choiceLabel(name, value)}
+              onToggle={(value) => toggle(name, value)}
+              columns={name === 'category' ? 'grid-cols-1 sm:grid-cols-2' : undefined}
+            />
+          ))}
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={specialistId}>{t('fields.assignedSpecialist')}</Label>
             <Select

@@ -22,6 +22,8 @@ export function PatientListView() {
   const specialists = useSpecialists();
   const query = usePatients(filters);
   const patients = query.data?.pages.flatMap((page) => page.items);
+  // A search answers its nearest names only: when more match, the user narrows it (no "Load more").
+  const refine = !query.hasNextPage && Boolean(query.data?.pages.at(-1)?.more);
   const narrowed = hasActiveFilters(filters);
   const updating = query.isPlaceholderData || (query.isFetching && !query.isFetchingNextPage && !query.isPending);
 
@@ -125,6 +127,10 @@ export function PatientListView() {
             >
               {query.isFetchingNextPage ? t('list.loadingMore') : t('list.loadMore')}
             </Button>
+          ) : refine ? (
+            <p className="text-sm text-slate-600" data-testid="refine-search">
+              {t('list.refineSearch')}
+            </p>
           ) : (
             <span className="text-sm text-slate-500">{t('list.endOfList')}</span>
           )}

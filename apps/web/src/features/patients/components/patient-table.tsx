@@ -2,11 +2,12 @@ import type { PatientListItem } from '@painlab/shared/patients';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StatusBadge } from '../../../components/patient-record/status-badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useFormatters } from '../../../hooks/use-formatters';
 import { cn } from '../../../lib/utils';
-import { PriorityBadge, StatusBadge } from './patient-badges';
+import { PriorityBadge } from './patient-badges';
 
 /** Every row has this height, filled or skeleton, so the table never jumps while loading. */
 const ROW = 'h-16';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../../../components/patient-record/status-badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useFormatters } from '../../../hooks/use-formatters';
 import { useStatusHistory } from '../api/get-status-history';
-import { StatusBadge } from './patient-badges';
 
 /** The status changes of a patient, newest first (`GET …/status-history`). */
 export function StatusHistory({ patientId }: { patientId: string }) {

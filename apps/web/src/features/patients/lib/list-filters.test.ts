@@ -62,6 +62,10 @@ describe('patient list query (filters → query string)', () => {
     });
   });
 
+  it('starts with nothing chosen in any filter and the default sort', () => {
+    expect(EMPTY_FILTERS).toEqual({ q: '', category: [], priority: [], status: [], specialistId: '', sort: 'name' });
+  });
+
   it('round-trips through the page URL, leaving defaults out', () => {
     expect(filtersToSearchParams(EMPTY_FILTERS).toString()).toBe('');
     const f = filters({ status: ['in_treatment'], sort: '-name', specialistId: 'abc' });

@@ -3,36 +3,30 @@
  * shared and the back button works) and turned into the API query string of `GET /api/patients`
  * and `GET /api/patients/export.csv`.
  */
-import {
-  CATEGORIES,
-  PATIENT_SORTS,
-  PRIORITIES,
-  STATUSES,
-  type Category,
-  type PatientSort,
-  type PatientStatus,
-  type Priority,
-} from '@painlab/shared/patients';
+import { CATEGORIES, LIMITS, PATIENT_SORTS, PRIORITIES, STATUSES, type PatientSort } from '@painlab/shared/patients';
 
-export type PatientListFilters = {
-  q: string;
-  category: Category[];
-  priority: Priority[];
-  status: PatientStatus[];
-  specialistId: string;
-  sort: PatientSort;
-};
+/** The multiple-choice filters of the list and the values each offers, in the order of the enums. */
+export const CHOICE_FILTERS = { category: CATEGORIES, priority: PRIORITIES, status: STATUSES } as const;
+export type ChoiceFilter = keyof typeof CHOICE_FILTERS;
+export const CHOICE_FILTER_NAMES = Object.keys(CHOICE_FILTERS) as ChoiceFilter[];
+
+type ChoiceValues = { [K in ChoiceFilter]: (typeof CHOICE_FILTERS)[K][number][] };
+
+export type PatientListFilters = { q: string } & ChoiceValues & { specialistId: string; sort: PatientSort };
+
+/** Every choice filter, with the values `valuesOf` gives for it. */
+function choices(valuesOf: (name: ChoiceFilter) => string[]): ChoiceValues {
+  return Object.fromEntries(CHOICE_FILTER_NAMES.map((name) => [name, valuesOf(name)])) as ChoiceValues;
+}
 
 export const DEFAULT_SORT: PatientSort = 'name';
 export const PAGE_SIZE = 50;
-/** Longest search text the API accepts (`LIMITS.name`). */
-export const MAX_SEARCH_LENGTH = 120;
+/** Longest search text the API accepts. */
+export const MAX_SEARCH_LENGTH = LIMITS.name;
 
 export const EMPTY_FILTERS: PatientListFilters = {
   q: '',
-  category: [],
-  priority: [],
-  status: [],
+  ...choices(() => []),
   specialistId: '',
   sort: DEFAULT_SORT,
 };
@@ -48,9 +42,7 @@ export function filtersFromSearchParams(params: URLSearchParams): PatientListFil
   const sort = params.get('sort');
   return {
     q: (params.get('q') ?? '').slice(0, MAX_SEARCH_LENGTH),
-    category: pick(params.get('category'), CATEGORIES),
-    priority: pick(params.get('priority'), PRIORITIES),
-    status: pick(params.get('status'), STATUSES),
+    ...choices((name) => pick(params.get(name), CHOICE_FILTERS[name])),
     specialistId: (params.get('specialistId') ?? '').slice(0, 100),
     sort: (PATIENT_SORTS as readonly string[]).includes(sort ?? '') ? (sort as PatientSort) : DEFAULT_SORT,
   };
@@ -60,9 +52,7 @@ function entries(filters: PatientListFilters, { withDefaultSort }: { withDefault
   const out: [string, string][] = [];
   const q = filters.q.trim();
   if (q) out.push(['q', q]);
-  if (filters.category.length) out.push(['category', filters.category.join(',')]);
-  if (filters.priority.length) out.push(['priority', filters.priority.join(',')]);
-  if (filters.status.length) out.push(['status', filters.status.join(',')]);
+  for (const name of CHOICE_FILTER_NAMES) if (filters[name].length) out.push([name, filters[name].join(',')]);
   if (filters.specialistId) out.push(['specialistId', filters.specialistId]);
   // With a search text the API orders by relevance and ignores `sort`.
   if (!q && (withDefaultSort || filters.sort !== DEFAULT_SORT)) out.push(['sort', filters.sort]);
@@ -88,9 +78,7 @@ export function patientListSearch(
 
 /** Whether anything narrows the list (the sort order does not). */
 export function hasActiveFilters(filters: PatientListFilters): boolean {
-  return Boolean(
-    filters.q.trim() || filters.category.length || filters.priority.length || filters.status.length || filters.specialistId,
-  );
+  return Boolean(filters.q.trim() || CHOICE_FILTER_NAMES.some((name) => filters[name].length) || filters.specialistId);
 }
 
 export function toggleValue<T extends string>(values: readonly T[], value: T, allowed: readonly T[]): T[] {

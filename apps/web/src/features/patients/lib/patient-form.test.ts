@@ -8,6 +8,7 @@ import {
   EMPTY_FORM,
   firstErrorMessage,
   formFieldOfPath,
+  LIST_FIELDS,
   patientFormSchema,
   patientToFormValues,
   splitLines,
@@ -51,6 +52,25 @@ describe('patient form schema (shared patientFieldsSchema)', () => {
       currentMedications: [],
       allergies: ['Penicillin'],
       assignedSpecialistId: null,
+    });
+  });
+
+  it('takes its fields, its list fields and its defaults from the shared schema', () => {
+    expect(LIST_FIELDS).toEqual(['symptoms', 'currentMedications', 'allergies']);
+    expect(EMPTY_FORM).toEqual({
+      name: '',
+      birthDate: '',
+      gender: '',
+      category: '',
+      priority: '',
+      status: 'new',
+      contactNumber: '',
+      email: '',
+      symptoms: '',
+      medicalHistory: '',
+      currentMedications: '',
+      allergies: '',
+      assignedSpecialistId: '',
     });
   });
 
@@ -146,6 +166,24 @@ describe('patient update (PATCH body)', () => {
     updatedAt: '2026-01-02T00:00:00Z',
   };
   const base = patientFormSchema.parse(patientToFormValues(patient));
+
+  it('shows a saved patient in the form', () => {
+    expect(patientToFormValues(patient)).toEqual({
+      name: 'Ana Núñez',
+      birthDate: '1980-05-17',
+      gender: 'female',
+      category: 'chronic_pain',
+      priority: 'high',
+      status: 'in_treatment',
+      contactNumber: '',
+      email: 'ana@example.org',
+      symptoms: 'Lower back pain\nInsomnia',
+      medicalHistory: '',
+      currentMedications: '',
+      allergies: 'Penicillin',
+      assignedSpecialistId: 'sp1',
+    });
+  });
 
   it('sends the version and only what changed', () => {
     const values = patientFormSchema.parse({ ...patientToFormValues(patient), priority: 'low', allergies: 'Penicillin\nLatex' });

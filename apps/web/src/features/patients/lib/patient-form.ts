@@ -13,25 +13,19 @@ import {
 } from '@painlab/shared/patients';
 import { z } from 'zod';
 
-export const PATIENT_FORM_FIELDS = [
-  'name',
-  'birthDate',
-  'gender',
-  'category',
-  'priority',
-  'status',
-  'contactNumber',
-  'email',
-  'symptoms',
-  'medicalHistory',
-  'currentMedications',
-  'allergies',
-  'assignedSpecialistId',
-] as const;
+/** The form's fields: the shared schema's, in its order. */
+export const PATIENT_FORM_FIELDS = patientFieldsSchema.keyof().options;
 export type PatientFormField = (typeof PATIENT_FORM_FIELDS)[number];
 export type PatientFormValues = Record<PatientFormField, string>;
 
-export const LIST_FIELDS = ['symptoms', 'currentMedications', 'allergies'] as const;
+/** What the shared schema puts in a field that is left out, if anything (`status` → 'new', lists → []). */
+function schemaDefault(field: PatientFormField): unknown {
+  const result = patientFieldsSchema.shape[field].safeParse(undefined);
+  return result.success ? result.data : undefined;
+}
+
+/** The list fields (one entry per line in the form): those the shared schema defaults to an empty list. */
+export const LIST_FIELDS = PATIENT_FORM_FIELDS.filter((field) => Array.isArray(schemaDefault(field)));
 
 /** One entry per line; blank lines and surrounding spaces are dropped. */
 export function splitLines(text: string): string[] {
@@ -41,21 +35,13 @@ export function splitLines(text: string): string[] {
     .filter(Boolean);
 }
 
-export const EMPTY_FORM: PatientFormValues = {
-  name: '',
-  birthDate: '',
-  gender: '',
-  category: '',
-  priority: '',
-  status: 'new',
-  contactNumber: '',
-  email: '',
-  symptoms: '',
-  medicalHistory: '',
-  currentMedications: '',
-  allergies: '',
-  assignedSpecialistId: '',
-};
+/** A new patient: every field empty but those with a default in the shared schema (status `new`). */
+export const EMPTY_FORM = Object.fromEntries(
+  PATIENT_FORM_FIELDS.map((field) => {
+    const value = schemaDefault(field);
+    return [field, typeof value === 'string' ? value : ''];
+  }),
+) as PatientFormValues;
 
 const formShape = Object.fromEntries(PATIENT_FORM_FIELDS.map((f) => [f, z.string()])) as Record<
   PatientFormField,
@@ -63,46 +49,31 @@ const formShape = Object.fromEntries(PATIENT_FORM_FIELDS.map((f) => [f, z.string
 >;
 
 /**
- * The form's strings as the API's fields. Enum values are passed through unchecked (the type says
- * what they should be); `patientFieldsSchema`, piped after this, rejects anything else.
+ * The form's strings as the API's fields: list fields split into lines, no specialist as null, the
+ * rest as typed. Enum values are passed through unchecked (the type says what they should be);
+ * `patientFieldsSchema`, piped after this, rejects anything else.
  */
 export function formToFields(values: PatientFormValues): PatientFields {
-  return {
-    name: values.name,
+  const fields: Record<string, unknown> = {
+    ...values,
     birthDate: values.birthDate.trim(),
-    gender: values.gender as PatientFields['gender'],
-    category: values.category as PatientFields['category'],
-    priority: values.priority as PatientFields['priority'],
-    status: values.status as PatientFields['status'],
-    contactNumber: values.contactNumber,
-    email: values.email,
-    symptoms: splitLines(values.symptoms),
-    medicalHistory: values.medicalHistory,
-    currentMedications: splitLines(values.currentMedications),
-    allergies: splitLines(values.allergies),
     assignedSpecialistId: values.assignedSpecialistId || null,
   };
+  for (const field of LIST_FIELDS) fields[field] = splitLines(values[field]);
+  return fields as PatientFields;
 }
 
 /** Form strings in, the shared schema's output (what the API is sent) out. */
 export const patientFormSchema = z.object(formShape).transform(formToFields).pipe(patientFieldsSchema);
 
+/** A saved patient in the form: lists one entry per line, missing values empty, the specialist by id. */
 export function patientToFormValues(patient: Patient): PatientFormValues {
-  return {
-    name: patient.name,
-    birthDate: patient.birthDate,
-    gender: patient.gender,
-    category: patient.category,
-    priority: patient.priority,
-    status: patient.status,
-    contactNumber: patient.contactNumber ?? '',
-    email: patient.email ?? '',
-    symptoms: patient.symptoms.join('\n'),
-    medicalHistory: patient.medicalHistory ?? '',
-    currentMedications: patient.currentMedications.join('\n'),
-    allergies: patient.allergies.join('\n'),
-    assignedSpecialistId: patient.assignedSpecialist?.id ?? '',
-  };
+  return Object.fromEntries(
+    PATIENT_FORM_FIELDS.map((field) => {
+      const value = field === 'assignedSpecialistId' ? patient.assignedSpecialist?.id : patient[field];
+      return [field, Array.isArray(value) ? value.join('\n') : (value ?? '')];
+    }),
+  ) as PatientFormValues;
 }
 
 /**

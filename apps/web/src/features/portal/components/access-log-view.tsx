@@ -1,8 +1,8 @@
-import { ArrowLeft, RotateCw } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { BackLink } from '../../../components/ui/back-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
@@ -71,13 +71,7 @@ export function AccessLogView() {
 
   return (
     <div className="mx-auto max-w-5xl">
-      <Link
-        to={paths.myRecord.href()}
-        className="mb-4 inline-flex items-center gap-1.5 rounded text-sm font-medium text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        {t('access.backToRecord')}
-      </Link>
+      <BackLink to={paths.myRecord.href()}>{t('access.backToRecord')}</BackLink>
       <PageHeader title={t('nav:routes.myRecordAccess')} description={t('access.description')} />
       {log.isPending ? (
         <div className="flex flex-col gap-2" aria-busy="true">
