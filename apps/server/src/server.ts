@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { createAuditWriter, sealAuditChain, startAuditSealer } from './audit/audit';
+import { sealAuditChain, startAuditSealer } from './audit/audit';
 import { createAuth } from './auth/auth';
 import { openDatabase } from './db/client';
 import type { Env } from './env';
@@ -26,7 +26,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
   try {
     const auth = createAuth(database.db, env, secret);
     const mailer = createMailer(env);
-    const deps: Deps = { env, logger, database, auth, mailer, audit: createAuditWriter(database) };
+    const deps: Deps = { env, logger, database, auth, mailer };
     if (env.SEED_DEMO) {
       const created = await seedDemoAccounts(deps);
       if (created) logger.info({ created }, 'demo accounts created');

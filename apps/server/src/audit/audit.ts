@@ -1,7 +1,8 @@
 /**
  * The audit trail. Every auth event, every permission denial and every read and write of patient
- * data appends one row through `appendAudit`, inside the same transaction as the change it records.
- * Rows never hold patient data: ids, actions and outcomes only.
+ * data appends one row through `appendAudit`, inside the same transaction as the change it records,
+ * or, for the hottest read (a chart), through `auditInsertSql` inside the very statement that reads
+ * it. Rows never hold patient data: ids, actions and outcomes only.
  *
  * Rows are hash-chained (sha256 over the previous row's hash and the row's fields), so a changed or
  * removed row breaks the chain. Chaining is deferred: a request inserts its row unsealed, with no
@@ -12,8 +13,8 @@
  * any UPDATE but that one-time sealing.
  */
 import { createHash } from 'node:crypto';
-import { asc, desc, getTableName, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client';
+import { asc, desc, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 
 export type AuditOutcome = 'success' | 'failure' | 'denied';
@@ -203,71 +204,48 @@ export function auditEvent(
   return { ...event, actorUserId: actor.userId, actorRole: actor.role, ip: actor.ip, requestId: actor.requestId };
 }
 
-/**
- * Audit rows of reads, written in batches: each caller waits until its row is committed (so no data
- * leaves the server unaudited), and rows of concurrent requests share one insert and one commit.
- * A batch starts on the next tick after the first row and takes everything queued by then; up to
- * AUDIT_FLUSHES_IN_FLIGHT batches are written at once (on separate connections, so PostgreSQL's
- * group commit flushes them together), and rows that arrive while all are busy go into the next.
- * Writes keep `appendAudit` in their transaction.
- */
-/** Read-audit batches written at once (each a connection of the pool's 10; PGlite has one). */
-export const AUDIT_FLUSHES_IN_FLIGHT = 4;
-
-export interface AuditWriter {
-  record(event: AuditEvent): Promise<void>;
-}
-
-/** INSERT … VALUES for `n` rows of `auditRows`' fields, built once per size (the writer's hot path skips drizzle). */
-const insertTexts = new Map<number, string>();
-function insertText(fields: readonly AuditRowField[], n: number): string {
-  let text = insertTexts.get(n);
-  if (!text) {
-    const columns = fields.map((k) => `"${auditLog[k].name}"`).join(', ');
-    const rows = Array.from({ length: n }, (_, r) => `(${fields.map((_, c) => `$${r * fields.length + c + 1}`).join(', ')})`);
-    text = `insert into "${getTableName(auditLog)}" (${columns}) values ${rows.join(', ')}`;
-    if (n <= 64) insertTexts.set(n, text);
-  }
-  return text;
-}
+/** The SQL array type each audited field travels as, when rows are inserted from arrays. */
+const arrayTypes: Record<AuditRowField, string> = {
+  occurredAt: 'timestamptz[]',
+  actorUserId: 'text[]',
+  actorRole: 'text[]',
+  action: 'text[]',
+  resource: 'text[]',
+  recordId: 'text[]',
+  patientId: 'text[]',
+  outcome: 'text[]',
+  ip: 'text[]',
+  requestId: 'text[]',
+  details: 'jsonb[]',
+};
 type AuditRowField = keyof ReturnType<typeof auditRows>[number];
+const auditFields = Object.keys(arrayTypes) as AuditRowField[];
+const placeholderOf = (field: AuditRowField) => `audit_${field}`;
 
-export function createAuditWriter(database: Pick<Database, 'pool'>, maxInFlight = AUDIT_FLUSHES_IN_FLIGHT): AuditWriter {
-  const queue: { event: AuditEvent; resolve: () => void; reject: (error: unknown) => void }[] = [];
-  let inFlight = 0;
-  let scheduled = false;
+/**
+ * An INSERT of one audit row per event, for use inside a larger statement (a writable CTE), so a read
+ * and its audit rows commit together in one statement. The events travel as one array per column
+ * (`auditInsertValues`); the row of the n-th event (1-based) is inserted only when `n` is among
+ * `positions`, a query of positions (say, the requests whose patient was found).
+ */
+export function auditInsertSql(positions: SQL): SQL {
+  const columns = sql.join(auditFields.map((f) => sql.identifier(auditLog[f].name)), sql`, `);
+  const arrays = sql.join(
+    auditFields.map((f) => sql`${sql.placeholder(placeholderOf(f))}::${sql.raw(arrayTypes[f])}`),
+    sql`, `,
+  );
+  return sql`insert into ${auditLog} (${columns})
+    select ${columns} from unnest(${arrays}) with ordinality as a(${columns}, audit_position)
+    where a.audit_position in (${positions}) order by a.audit_position`;
+}
 
-  async function flushOne(batch: typeof queue) {
-    inFlight += 1;
-    try {
-      // One INSERT on its own is atomic and durable when it returns: no BEGIN / COMMIT round trips.
-      const rows = auditRows(batch.map((b) => b.event));
-      const fields = Object.keys(rows[0]!) as AuditRowField[]; // every row has the same fields, in order
-      const values = rows.flatMap((row) => fields.map((k) => (k === 'details' ? (row.details ? JSON.stringify(row.details) : null) : row[k])));
-      await database.pool.query(insertText(fields, rows.length), values);
-      for (const b of batch) b.resolve();
-    } catch (error) {
-      for (const b of batch) b.reject(error);
-    } finally {
-      inFlight -= 1;
-      if (queue.length > 0) schedule();
-    }
-  }
-
-  function schedule() {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(() => {
-      scheduled = false;
-      while (queue.length > 0 && inFlight < maxInFlight) void flushOne(queue.splice(0, INSERT_CHUNK));
-    });
-  }
-
-  return {
-    record: (event) =>
-      new Promise<void>((resolve, reject) => {
-        queue.push({ event, resolve, reject });
-        schedule();
-      }),
-  };
+/** The placeholder values of `auditInsertSql` for `events`, in order. */
+export function auditInsertValues(events: AuditEvent[]): Record<string, unknown[]> {
+  const rows = auditRows(events);
+  return Object.fromEntries(
+    auditFields.map((f) => [
+      placeholderOf(f),
+      rows.map((row) => (f === 'details' ? (row.details ? JSON.stringify(row.details) : null) : row[f])),
+    ]),
+  );
 }

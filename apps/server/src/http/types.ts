@@ -1,6 +1,5 @@
 import type { Lang } from '@painlab/shared/errors';
 import type { Role } from '@painlab/shared/permissions';
-import type { AuditWriter } from '../audit/audit';
 import type { Auth } from '../auth/auth';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
@@ -13,8 +12,6 @@ export interface Deps {
   database: Database;
   auth: Auth;
   mailer: Mailer | null;
-  /** Batched audit rows for reads (audit/audit.ts). */
-  audit: AuditWriter;
 }
 
 export interface SessionInfo {

@@ -3,11 +3,12 @@
  * (never OFFSET); search uses the trigram index on `name_search` (`patient_search_key(name)`: lower case, no accents, no apostrophes).
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import type { PatientSort } from '@painlab/shared/patients';
-import type { Tx } from '../../audit/audit';
+import { auditInsertSql, auditInsertValues, type AuditEvent, type Tx } from '../../audit/audit';
+import { createBatcher } from '../../db/batcher';
 import { statementName, type Database, type Db } from '../../db/client';
-import { compileSelect, type CompiledSelect } from '../../db/compiled-select';
+import { compileSelect } from '../../db/compiled-select';
 import {
   auditLog,
   patient,
@@ -46,7 +47,7 @@ export const patientColumns = {
   updatedAt: patient.updatedAt,
 };
 /** A patient as `patientColumns` selects it (inferred from the chart query below). */
-export type PatientRow = Omit<ChartRow, 'invitedAt'>;
+export type PatientRow = Omit<ChartRow, 'invitedAt' | 'ord'>;
 
 export type PatientWrite = {
   name: string;
@@ -84,29 +85,72 @@ const chartFields = {
   invitedAt: sql<Date | null>`(select max(i.created_at) from ${patientInvite} i
     where i.patient_id = ${patient.id} and i.used_at is null and i.expires_at > now())`,
 };
-function chartQuery(db: Db) {
+/**
+ * The chart read of a batch of requests, with their audit rows, in one statement: the patients found
+ * are answered and, in the same statement (so the same commit), an audit row is inserted for each
+ * request whose patient was found. `ord` is the request's position in the batch (1-based).
+ */
+function chartBatchSelect(db: Db) {
   return db
-    .select(chartFields)
-    .from(patient)
-    .leftJoin(specialist, eq(specialist.id, patient.assignedSpecialistId))
-    .where(and(eq(patient.id, sql.placeholder('id')), live))
-    .limit(1);
+    .select({ ord: sql<string>`req.ord`, ...chartFields })
+    .from(sql`unnest(${sql.placeholder('ids')}::uuid[]) with ordinality as req(id, ord)`)
+    .innerJoin(patient, and(eq(patient.id, sql`req.id`), live))
+    .leftJoin(specialist, eq(specialist.id, patient.assignedSpecialistId));
 }
-type ChartRow = Awaited<ReturnType<typeof chartQuery>>[number];
+type ChartRow = Awaited<ReturnType<typeof chartBatchSelect>>[number];
 
-// Compiled once per database: the chart is the hottest read (bench/README.md).
-const chartReads = new WeakMap<Db, CompiledSelect<ChartRow>>();
+function auditedChartRead(db: Db) {
+  const statement = sql`with found as (${chartBatchSelect(db)}),
+    audited as (${auditInsertSql(sql`select ord from found`)})
+    select * from found`;
+  return { toSQL: () => new PgDialect().sqlToQuery(statement) };
+}
 
-export async function findPatientWithInvite(database: Database, id: string): Promise<{ row: PatientRow; invitedAt: Date | null } | null> {
-  let read = chartReads.get(database.db);
-  if (!read) {
-    read = compileSelect<ChartRow>(chartQuery(database.db), Object.keys(chartFields), statementName(database.db, 'patient_chart_read'));
-    chartReads.set(database.db, read);
-  }
-  const [row] = await read(database.pool, { id });
-  if (!row) return null;
-  const { invitedAt, ...rest } = row;
-  return { row: rest, invitedAt: invitedAt ? new Date(invitedAt) : null };
+/** Concurrent chart reads share a statement and a commit (db/batcher.ts); at most this many at once. */
+const CHART_READS_IN_FLIGHT = 4;
+const CHART_BATCH_MAX = 500;
+
+interface ChartRequest {
+  id: string;
+  /** The request's audit row: inserted only if the patient is found. */
+  audit: AuditEvent;
+}
+type Chart = { row: PatientRow; invitedAt: Date | null };
+
+// One reader per database: the statement is compiled once (the chart is the hottest read, bench/README.md).
+const chartReaders = new WeakMap<Db, (request: ChartRequest) => Promise<Chart | null>>();
+
+function chartReader(database: Database) {
+  let reader = chartReaders.get(database.db);
+  if (reader) return reader;
+  const read = compileSelect<ChartRow>(
+    auditedChartRead(database.db),
+    ['ord', ...Object.keys(chartFields)],
+    statementName(database.db, 'patient_chart_read_audited'),
+  );
+  reader = createBatcher<ChartRequest, Chart | null>(
+    async (requests) => {
+      const rows = await read(database.pool, { ids: requests.map((r) => r.id), ...auditInsertValues(requests.map((r) => r.audit)) });
+      const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
+      return requests.map((_, i) => {
+        const found = byOrd.get(i + 1);
+        if (!found) return null;
+        const { ord: _ord, invitedAt, ...row } = found;
+        return { row, invitedAt: invitedAt ? new Date(invitedAt) : null };
+      });
+    },
+    { maxInFlight: CHART_READS_IN_FLIGHT, maxBatch: CHART_BATCH_MAX },
+  );
+  chartReaders.set(database.db, reader);
+  return reader;
+}
+
+/**
+ * One patient's chart (with the date of a pending portal invitation); when it is found, `audit` is
+ * recorded in the same statement, committed before this resolves, so no chart leaves unaudited.
+ */
+export function readChartAudited(database: Database, id: string, audit: AuditEvent): Promise<Chart | null> {
+  return chartReader(database)({ id, audit });
 }
 
 export async function findPatientByUser(db: Q, userId: string): Promise<PatientRow | null> {

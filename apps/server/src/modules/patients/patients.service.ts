@@ -38,7 +38,7 @@ import {
   listPatients,
   listSpecialists,
   pendingInvite,
-  findPatientWithInvite,
+  readChartAudited,
   statusHistory,
   updatePatientRow,
   type ListFilter,
@@ -182,11 +182,11 @@ export async function createPatient(deps: Deps, viewer: Viewer, fields: PatientF
   });
 }
 
-/** The hot path of a chart: one read, and its audit row committed (batched) before we answer. */
+/** The hot path of a chart: the read and its audit row in one statement, committed before we answer. */
 export async function readPatient(deps: Deps, viewer: Viewer, id: string) {
-  const found = await findPatientWithInvite(deps.database, id);
+  const audit = event(viewer, 'patients.view', id, isStaff(viewer.role) ? null : { deidentified: true });
+  const found = await readChartAudited(deps.database, id, audit);
   if (!found) throw new ApiError(404, 'not_found');
-  await deps.audit.record(event(viewer, 'patients.view', id, isStaff(viewer.role) ? null : { deidentified: true }));
   const patient = toPatient(found.row, found.row.userId ? null : found.invitedAt);
   return isStaff(viewer.role) ? patient : deidentify(patient);
 }

@@ -95,6 +95,39 @@ describe('reading, audit and roles', () => {
     expect(row).toEqual({ patient_id: patient.id, actor_role: 'specialist' });
   });
 
+  it('concurrent reads share a statement, yet each gets its own patient and its own audit row', async () => {
+    const patients = await Promise.all(Array.from({ length: 12 }, (_, i) => create(specialist, { name: `Lectura Concurrente ${i}` })));
+    const researcher = await server.signIn(DEMO.researcher);
+    const unknown = '00000000-0000-4000-8000-00000000abcd';
+    const since = Number((await server.sql<{ id: string }>('select coalesce(max(id), 0)::text as id from audit_log'))[0]!.id);
+
+    // all sent at once: the server answers them in batches (db/batcher.ts)
+    const reads = await Promise.all([
+      ...patients.map((p, i) => (i % 3 === 2 ? researcher : i % 3 === 1 ? admin : specialist).get(`/api/patients/${p.id}`)),
+      specialist.get(`/api/patients/${unknown}`),
+      specialist.get(`/api/patients/${unknown}`),
+    ]);
+    patients.forEach((p, i) => {
+      expect(reads[i]!.status).toBe(200);
+      expect(reads[i]!.body.id).toBe(p.id);
+      if (i % 3 === 2) expect(reads[i]!.body).not.toHaveProperty('name');
+      else expect(reads[i]!.body.name).toBe(`Lectura Concurrente ${i}`);
+    });
+    expect(reads.slice(-2).map((r) => r.status)).toEqual([404, 404]);
+
+    const rows = await server.sql<{ patient_id: string; actor_role: string; details: unknown; request_id: string | null }>(
+      "select patient_id, actor_role, details, request_id from audit_log where action = 'patients.view' and id > $1 order by id",
+      [since],
+    );
+    // one row per patient found (none for the unknown id), with who read it and how
+    expect(rows.map((r) => [r.patient_id, r.actor_role]).sort()).toEqual(
+      patients.map((p, i) => [p.id, ['specialist', 'admin', 'researcher'][i % 3]]).sort(),
+    );
+    for (const r of rows) expect(r.details).toEqual(r.actor_role === 'researcher' ? { deidentified: true } : null);
+    expect(new Set(rows.map((r) => r.request_id)).size).toBe(rows.length);
+    expect((await admin.get('/api/audit-logs/verify')).body.valid).toBe(true);
+  });
+
   it('unknown or malformed ids are not found', async () => {
     expect((await specialist.get('/api/patients/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await specialist.get('/api/patients/not-a-uuid')).status).toBe(404);
