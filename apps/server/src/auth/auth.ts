@@ -12,6 +12,9 @@ import type { Db } from '../db/client';
 import { authSchema } from '../db/schema';
 import { baseUrlOf, type Env } from '../env';
 
+/** The header a patient's sign-up carries the token of their portal invitation in. */
+export const INVITE_HEADER = 'x-painlab-invite';
+
 /** The header the server itself sets from the socket address (never trusted from the client). */
 export const CLIENT_IP_HEADER = 'x-painlab-client-ip';
 
@@ -43,7 +46,8 @@ export function createAuth(db: Db, env: Env, secret: string) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      disableSignUp: !env.REGISTRATION_OPEN,
+      // REGISTRATION_OPEN=false is enforced in auth.routes.ts: the holder of a portal invitation may still sign up
+      disableSignUp: false,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
     },

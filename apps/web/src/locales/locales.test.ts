@@ -24,6 +24,11 @@ function flatten(obj: Json, prefix = ''): Map<string, string> {
 const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('translations', () => {
+  it("the server's closed-registration refusal reads in both languages", () => {
+    expect(flatten(load('en', 'auth')).get('errors.REGISTRATION_CLOSED')).toBe('Registration is closed. Ask your clinic for an invitation link.');
+    expect(flatten(load('es', 'auth')).get('errors.REGISTRATION_CLOSED')).toBe('El registro está cerrado. Pide a tu clínica un enlace de invitación.');
+  });
+
   it('has exactly the namespaces the app loads, in both languages', () => {
     const present = Object.keys(files).sort();
     const expected = ['en', 'es'].flatMap((lang) => ALL_NAMESPACES.map((ns) => `./${lang}/${ns}.json`)).sort();

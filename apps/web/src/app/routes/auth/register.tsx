@@ -66,7 +66,6 @@ function InviteRegistration({ token }: { token: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { isPending, me } = useViewer();
-  const { registrationOpen } = usePublicConfig();
   const claim = useClaimInvite();
   const { signOut, isPending: signingOut } = useSignOut();
   // After signing in, /login sends the visitor back here (token included).
@@ -143,10 +142,9 @@ function InviteRegistration({ token }: { token: string }) {
             {signingOut ? t('claim.signingOut') : t('claim.notYou')}
           </Button>
         </div>
-      ) : registrationOpen === false ? (
-        <Alert tone="info">{t('auth:register.closed')}</Alert>
       ) : (
-        <RegisterForm onSuccess={onSignedUp} />
+        // an invitation opens sign-up even while registration is closed (the server checks the token)
+        <RegisterForm onSuccess={onSignedUp} inviteToken={token} />
       )}
     </AuthLayout>
   );

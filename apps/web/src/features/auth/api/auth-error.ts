@@ -40,6 +40,7 @@ export const KNOWN_AUTH_CODES = [
   'PASSWORD_TOO_LONG',
   'INVALID_EMAIL',
   'EMAIL_NOT_VERIFIED',
+  'REGISTRATION_CLOSED',
 ] as const;
 export type KnownAuthCode = (typeof KNOWN_AUTH_CODES)[number];
 

@@ -9,10 +9,16 @@ import { useSignUp } from '../api/sign-up';
 import { AuthErrorAlert } from './auth-error-alert';
 import { translateFieldError } from './field-error';
 
-/** Create an account (shared `signUpSchema`: name, email, password twice). */
-export function RegisterForm({ onSuccess }: { onSuccess: (result: { signedIn: boolean }) => void | Promise<void> }) {
+/** Create an account (shared `signUpSchema`: name, email, password twice); `inviteToken` for a portal invitation. */
+export function RegisterForm({
+  onSuccess,
+  inviteToken,
+}: {
+  onSuccess: (result: { signedIn: boolean }) => void | Promise<void>;
+  inviteToken?: string;
+}) {
   const { t } = useTranslation('auth');
-  const signUp = useSignUp({ onSuccess });
+  const signUp = useSignUp({ onSuccess, inviteToken });
   const form = useForm({
     resolver: zodResolver(signUpSchema),
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },

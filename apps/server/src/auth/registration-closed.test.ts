@@ -1,0 +1,66 @@
+/** REGISTRATION_OPEN=false: nobody signs up, except the holder of a usable portal invitation. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startTestServer, type ApiClient, type TestServer } from '../test/harness';
+
+let server: TestServer;
+let specialist: ApiClient;
+beforeAll(async () => {
+  server = await startTestServer({ REGISTRATION_OPEN: 'false' });
+  specialist = await server.signIn(DEMO.specialist);
+});
+afterAll(() => server?.close());
+
+const userCount = async () => Number((await server.sql<{ n: string }>('select count(*)::text as n from "user"'))[0]!.n);
+const account = (email: string) => ({ name: 'Paciente Invitada', email, password: 'a-long-enough-password' });
+
+async function invitedPatient(name: string) {
+  const created = await specialist.post('/api/patients', {
+    name,
+    birthDate: '1975-03-09',
+    gender: 'female',
+    category: 'chronic_pain',
+    priority: 'medium',
+  });
+  expect(created.status).toBe(201);
+  const invite = await specialist.post(`/api/patients/${created.body.id}/invite`, { email: 'invitada@example.test' });
+  expect(invite.status).toBe(200);
+  return { id: created.body.id as string, token: new URL(invite.body.link).searchParams.get('invite')! };
+}
+
+describe('closed registration', () => {
+  it('the public config says so, and a plain sign-up is refused, audited and creates nothing', async () => {
+    expect((await server.client().get('/api/config')).body.registrationOpen).toBe(false);
+    const before = await userCount();
+    const res = await server.client().post('/api/auth/sign-up/email', account('plain@example.test'));
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('REGISTRATION_CLOSED');
+    expect(await userCount()).toBe(before);
+    const [row] = await server.sql<{ outcome: string; details: { status: number; code: string } }>(
+      "select outcome, details from audit_log where action = 'auth.sign_up' order by id desc limit 1",
+    );
+    expect(row).toMatchObject({ outcome: 'failure', details: { status: 403, code: 'REGISTRATION_CLOSED' } });
+  });
+
+  it('an unknown or oversized invitation token does not open it', async () => {
+    const before = await userCount();
+    for (const token of ['not-a-real-token', 'x'.repeat(5000)]) {
+      const res = await server.client().post('/api/auth/sign-up/email', account('guess@example.test'), { 'x-painlab-invite': token });
+      expect(res.status).toBe(403);
+    }
+    expect(await userCount()).toBe(before);
+  });
+
+  it('the holder of an invitation signs up and links the record; once used, the invitation opens nothing', async () => {
+    const { id, token } = await invitedPatient('Invitada Registro Cerrado');
+    const patient = server.client();
+    const signUp = await patient.post('/api/auth/sign-up/email', account('invitada@example.test'), { 'x-painlab-invite': token });
+    expect(signUp.status).toBe(200);
+    expect((await patient.post('/api/portal/claim', { token })).status).toBe(200);
+    expect((await patient.get('/api/portal/record')).body).toMatchObject({ id, portal: { state: 'linked' } });
+
+    const before = await userCount();
+    const again = await server.client().post('/api/auth/sign-up/email', account('second@example.test'), { 'x-painlab-invite': token });
+    expect(again.status).toBe(403);
+    expect(await userCount()).toBe(before);
+  });
+});
