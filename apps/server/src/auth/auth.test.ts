@@ -97,6 +97,22 @@ describe('sessions', () => {
     expect(await auditCount(server, 'auth.revoke_sessions')).toBeGreaterThanOrEqual(1);
   });
 
+  it('a cached session is found only by its exact signed cookie: the same token with a forged signature is refused', async () => {
+    const client = await server.signIn(DEMO.specialist);
+    expect((await client.get('/api/me')).status).toBe(200); // now cached
+    const name = [...client.cookies.keys()].find((k) => k.endsWith('session_token'))!;
+    const signed = decodeURIComponent(client.cookies.get(name)!);
+    const token = signed.slice(0, signed.lastIndexOf('.'));
+    const forged = server.client();
+    for (const signature of ['', 'AAAA', Buffer.alloc(32).toString('base64')]) {
+      forged.cookies.set(name, encodeURIComponent(`${token}.${signature}`));
+      expect((await forged.get('/api/me')).status).toBe(401);
+    }
+    forged.cookies.set(name, encodeURIComponent(token));
+    expect((await forged.get('/api/me')).status).toBe(401);
+    expect((await client.get('/api/me')).status).toBe(200);
+  });
+
   it('a session past the absolute limit (12 h) is ended even while active', async () => {
     // the session's age is changed in the database, behind the server's back: such a change
     // applies within SESSION_CACHE_MS (200 ms on this server)

@@ -24,11 +24,15 @@ export function compileSelect<Row>(
   name: string,
 ): CompiledSelect<Row> {
   const { sql: text, params } = query.toSQL();
+  // each parameter: a placeholder's name (filled per call) or a constant, sorted out once
+  const slots = params.map((p): { placeholder: string } | { constant: unknown } =>
+    is(p, Placeholder) ? { placeholder: p.name as string } : { constant: p },
+  );
   return async (pool, values) => {
     const result = await pool.query<unknown[]>({
       ...(name ? { name } : {}),
       text,
-      values: params.map((p) => (is(p, Placeholder) ? values[p.name] : p)),
+      values: slots.map((slot) => ('placeholder' in slot ? values[slot.placeholder] : slot.constant)),
       rowMode: 'array',
       types,
     });

@@ -10,6 +10,7 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     await next();
     if (!c.req.path.startsWith('/api/')) return;
     const status = c.res.status;
+    if (status < 500 && !logger.isLevelEnabled('info')) return; // LOG_LEVEL=warn or above: nothing to build
     const entry = {
       requestId: c.get('requestId'),
       method: c.req.method,
