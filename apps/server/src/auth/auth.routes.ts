@@ -10,8 +10,7 @@ import { recordAudit } from '../audit/audit';
 import { access, declareAccess } from '../http/access';
 import { resolveSession } from '../http/session';
 import type { AppEnv, Deps } from '../http/types';
-import { inviteIsUsable } from '../modules/patients/patients.service';
-import { CLIENT_IP_HEADER, INVITE_HEADER } from './auth';
+import { CLIENT_IP_HEADER } from './auth';
 
 const ACTIONS: Record<string, string> = {
   '/sign-in/email': 'auth.sign_in',
@@ -61,12 +60,7 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     const before = hasCookie ? (await resolveSession(deps, c.req.header('cookie'))).session : null;
     const body = c.req.method === 'POST' ? await readJson(c.req.raw) : null;
 
-    // Registration closed: only the holder of a usable portal invitation may create an account.
-    const refused =
-      path === '/sign-up/email' && !deps.env.REGISTRATION_OPEN && !(await inviteIsUsable(deps, c.req.header(INVITE_HEADER) ?? ''))
-        ? Response.json({ code: 'REGISTRATION_CLOSED', message: 'Registration is closed' }, { status: 403 })
-        : null;
-    const response = refused ?? (await deps.auth.handler(new Request(c.req.raw, { headers })));
+    const response = await deps.auth.handler(new Request(c.req.raw, { headers }));
     if (c.req.method !== 'POST') return response;
 
     const result = await readJson(response);

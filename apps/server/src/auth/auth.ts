@@ -3,13 +3,16 @@
  * matrix comes from packages/shared. Sessions are database-backed cookies with an idle timeout
  * (sliding `expiresIn`) and an absolute limit enforced in http/session.ts.
  */
+import { createHash } from 'node:crypto';
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { admin } from 'better-auth/plugins';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@painlab/shared/auth';
 import { ac, roles } from '@painlab/shared/permissions';
 import type { Db } from '../db/client';
-import { authSchema } from '../db/schema';
+import { authSchema, patientInvite } from '../db/schema';
 import { baseUrlOf, type Env } from '../env';
 
 /** The header a patient's sign-up carries the token of their portal invitation in. */
@@ -17,6 +20,30 @@ export const INVITE_HEADER = 'x-painlab-invite';
 
 /** The header the server itself sets from the socket address (never trusted from the client). */
 export const CLIENT_IP_HEADER = 'x-painlab-client-ip';
+
+/**
+ * REGISTRATION_OPEN=false: an account is created only by sign-up with a usable portal invitation's
+ * token in INVITE_HEADER, and only one per invitation — the invitation's sign-up slot is taken in the
+ * same UPDATE that checks it, so two sign-ups racing with one token cannot both pass. Runs as
+ * better-auth's user-create hook: after its rate limit and its own checks (a taken e-mail does not
+ * use up the slot), right before the user row is written. Claiming the record stays a separate step.
+ */
+async function takeInviteSignUp(db: Db, token: string | null | undefined): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const taken = await db
+    .update(patientInvite)
+    .set({ signUpAt: sql`now()` })
+    .where(
+      and(
+        eq(patientInvite.tokenHash, createHash('sha256').update(token).digest('hex')),
+        isNull(patientInvite.usedAt),
+        isNull(patientInvite.signUpAt),
+        gt(patientInvite.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: patientInvite.id });
+  return taken.length > 0;
+}
 
 export function createAuth(db: Db, env: Env, secret: string) {
   const baseURL = baseUrlOf(env);
@@ -46,7 +73,7 @@ export function createAuth(db: Db, env: Env, secret: string) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      // REGISTRATION_OPEN=false is enforced in auth.routes.ts: the holder of a portal invitation may still sign up
+      // REGISTRATION_OPEN=false is enforced by the user-create hook below: an invited patient may still sign up
       disableSignUp: false,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
@@ -82,6 +109,18 @@ export function createAuth(db: Db, env: Env, secret: string) {
       // better-auth skips origin checks when it detects a test run; we check in every environment.
       disableOriginCheck: false,
       disableCSRFCheck: false,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (_user, ctx) => {
+            if (env.REGISTRATION_OPEN || ctx?.path !== '/sign-up/email') return;
+            if (!(await takeInviteSignUp(db, ctx.headers?.get(INVITE_HEADER)))) {
+              throw new APIError('FORBIDDEN', { code: 'REGISTRATION_CLOSED', message: 'Registration is closed' });
+            }
+          },
+        },
+      },
     },
     telemetry: { enabled: false },
     plugins: [admin({ ac, roles, defaultRole: 'user', adminRoles: ['admin'] })],

@@ -63,4 +63,35 @@ describe('closed registration', () => {
     expect(again.status).toBe(403);
     expect(await userCount()).toBe(before);
   });
+
+  it('one invitation creates one account, even with sign-ups racing; a taken e-mail does not use it up', async () => {
+    const { token } = await invitedPatient('Invitada Carrera');
+    const taken = await server.client().post('/api/auth/sign-up/email', account(DEMO.specialist), { 'x-painlab-invite': token });
+    expect(taken.status).toBe(422);
+
+    const before = await userCount();
+    const race = await Promise.all(
+      ['race-a', 'race-b', 'race-c'].map((who) =>
+        server.client().post('/api/auth/sign-up/email', account(`${who}@example.test`), { 'x-painlab-invite': token }),
+      ),
+    );
+    expect(race.map((r) => r.status).sort()).toEqual([200, 403, 403]);
+    expect(await userCount()).toBe(before + 1);
+  });
+});
+
+describe('closed registration under the sign-up rate limit', () => {
+  it('refused sign-ups count against the limit like any other (the 4th in the window is 429)', async () => {
+    const limited = await startTestServer({ REGISTRATION_OPEN: 'false', RATE_LIMIT_AUTH_MAX: '3', TRUSTED_PROXIES: '127.0.0.1' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await limited.client({ ip: '203.0.113.9' }).post('/api/auth/sign-up/email', account(`flood-${i}@example.test`), { 'x-painlab-invite': 'guess' });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([403, 403, 403, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -267,6 +267,8 @@ export const patientInvite = pgTable(
     expiresAt: timestamp('expires_at', tz).notNull(),
     usedAt: timestamp('used_at', tz),
     usedBy: text('used_by').references(() => user.id, { onDelete: 'set null' }),
+    /** While registration is closed, one account may be created with the invitation: when it was. */
+    signUpAt: timestamp('sign_up_at', tz),
   },
   (t) => [index('patient_invite_patient_idx').on(t.patientId)],
 );

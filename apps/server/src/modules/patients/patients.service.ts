@@ -383,12 +383,6 @@ function inviteMail(clinic: string, link: string, days: number) {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** Whether `token` is an unused, unexpired portal invitation (lets its holder sign up while registration is closed). */
-export async function inviteIsUsable(deps: Deps, token: string): Promise<boolean> {
-  if (!token || token.length > 200) return false;
-  return deps.database.db.transaction(async (tx) => Boolean(await findUsableInvite(tx, sha256(token))));
-}
-
 export async function claimInvite(deps: Deps, viewer: Viewer, token: string) {
   if (viewer.role !== 'user') throw new ApiError(403, 'forbidden', { action: 'link', resource: 'a patient record' });
   return deps.database.db.transaction(async (tx) => {

@@ -1,0 +1,1 @@
+ALTER TABLE "patient_invite" ADD COLUMN "sign_up_at" timestamp with time zone;
