@@ -84,6 +84,25 @@ export function withoutParams(text: string | undefined): string | undefined {
   return text?.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]');
 }
 
+/** The driver's or the server's error code, on the error itself (pg) or on its cause (drizzle). */
+function errorCode(error: unknown): string | undefined {
+  const own = (error as { code?: unknown } | null)?.code;
+  if (typeof own === 'string') return own;
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof cause === 'string' ? cause : undefined;
+}
+
+/**
+ * The database cannot be reached or is going away (refused, reset or dropped connection; server
+ * shutting down or out of connections): a 503 the client may retry, not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = errorCode(error);
+  if (code && (/^(08|57P0|53)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOENT'].includes(code))) return true;
+  const text = `${(error as Error | null)?.message ?? ''} ${((error as { cause?: Error } | null)?.cause?.message ?? '')}`;
+  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(text);
+}
+
 export function createErrorHandler(logger: Logger) {
   return (error: Error, c: Context<AppEnv>) => {
     if (error instanceof ApiError) return sendError(c, error);
@@ -91,19 +110,20 @@ export function createErrorHandler(logger: Logger) {
       const code = STATUS_CODES[error.status] ?? 'bad_request';
       return c.json(errorBody(c, code), error.status);
     }
-    const cause = (error as { cause?: { code?: unknown } }).cause;
+    const code = errorCode(error);
+    const unavailable = isDatabaseUnavailable(error);
     logger.error(
       {
         err: {
           name: error.name,
           message: withoutParams(error.message),
           stack: withoutParams(error.stack),
-          ...(typeof cause?.code === 'string' ? { code: cause.code } : {}),
+          ...(code ? { code } : {}),
         },
         requestId: c.get('requestId'),
       },
-      'unhandled error',
+      unavailable ? 'database unavailable' : 'unhandled error',
     );
-    return c.json(errorBody(c, 'internal_error'), 500);
+    return unavailable ? c.json(errorBody(c, 'service_unavailable'), 503) : c.json(errorBody(c, 'internal_error'), 500);
   };
 }

@@ -1,6 +1,7 @@
 /** Patients through the real server: validation, permissions, isolation, concurrency, exports. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, DEMO, startTestServer, type ApiClient, type TestServer } from '../../test/harness';
+import { readChartAudited } from './patients.repository';
 
 let server: TestServer;
 let specialist: ApiClient;
@@ -126,6 +127,45 @@ describe('reading, audit and roles', () => {
     for (const r of rows) expect(r.details).toEqual(r.actor_role === 'researcher' ? { deidentified: true } : null);
     expect(new Set(rows.map((r) => r.request_id)).size).toBe(rows.length);
     expect((await admin.get('/api/audit-logs/verify')).body.valid).toBe(true);
+  });
+
+  it('one batch of chart reads gives each request its own patient and audit row, in order, details intact', async () => {
+    const [a, b] = await Promise.all([create(specialist, { name: 'Lote Uno' }), create(specialist, { name: 'Lote Dos' })]);
+    const unknown = '00000000-0000-4000-8000-00000000beef';
+    const ids = [a.id, unknown, b.id, a.id];
+    const detail = 'dijo "hola" \\ y {adiós}, [fin]';
+    // called in one turn of the event loop: one batch, one statement (db/batcher.ts)
+    const results = await Promise.all(
+      ids.map((id, i) =>
+        readChartAudited(server.deps.database, id, {
+          action: 'test.batch_read',
+          outcome: 'success',
+          resource: 'patients',
+          recordId: id,
+          patientId: id,
+          requestId: `batch-${i}`,
+          details: i === 3 ? { detail, n: 3, ok: true } : null,
+        }),
+      ),
+    );
+    expect(results.map((r) => r?.row.name ?? null)).toEqual(['Lote Uno', null, 'Lote Dos', 'Lote Uno']);
+    const rows = await server.sql<{ request_id: string; patient_id: string; details: unknown }>(
+      "select request_id, patient_id, details from audit_log where action = 'test.batch_read' order by id",
+    );
+    expect(rows).toEqual([
+      { request_id: 'batch-0', patient_id: a.id, details: null },
+      { request_id: 'batch-2', patient_id: b.id, details: null },
+      { request_id: 'batch-3', patient_id: a.id, details: { detail, n: 3, ok: true } },
+    ]);
+  });
+
+  it('a read by an upper-case id is audited under the stored id (so it shows in "who viewed my record")', async () => {
+    const patient = await create(specialist);
+    expect((await specialist.get(`/api/patients/${patient.id.toUpperCase()}`)).status).toBe(200);
+    const [row] = await server.sql<{ patient_id: string }>(
+      "select patient_id from audit_log where action = 'patients.view' order by id desc limit 1",
+    );
+    expect(row!.patient_id).toBe(patient.id);
   });
 
   it('unknown or malformed ids are not found', async () => {
