@@ -237,6 +237,9 @@ export const listColumns = {
   assignedSpecialistId: patient.assignedSpecialistId,
   assignedSpecialistName: specialist.name,
   updatedAt: patient.updatedAt,
+  // the cursor's copy, at the column's full (microsecond) precision: a JS Date keeps milliseconds only,
+  // and a cursor cut to them skipped the rows of the same millisecond that sort after it
+  updatedAtKey: sql<string>`${patient.updatedAt}::text`,
   nameSearch: patient.nameSearch,
   priorityRank: patient.priorityRank,
 };
@@ -251,6 +254,7 @@ export type ListRow = {
   assignedSpecialistId: string | null;
   assignedSpecialistName: string | null;
   updatedAt: Date;
+  updatedAtKey: string;
   nameSearch: string;
   priorityRank: number;
 };
@@ -294,7 +298,7 @@ function sortPlan(sort: PatientSort) {
         after: (c: (string | number)[]) =>
           sql`(${patient.updatedAt}, ${patient.id}) < (${c[0]}::timestamptz, ${c[1]}::uuid)`,
         shape: ['string', 'string'] as ('string' | 'number')[],
-        cursorOf: (r: ListRow) => [r.updatedAt.toISOString(), r.id],
+        cursorOf: (r: ListRow) => [r.updatedAtKey, r.id],
       };
     case 'priority':
       return {

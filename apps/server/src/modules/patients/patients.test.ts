@@ -265,6 +265,26 @@ describe('list: search, filters, sort, keyset pages', () => {
     expect((await specialist.get('/api/patients?category=cardiology')).status).toBe(400);
   });
 
+  it('pages by -updatedAt keep rows changed within one millisecond (the cursor keeps microseconds)', async () => {
+    const rows = await Promise.all(Array.from({ length: 4 }, (_, i) => create(specialist, { name: `Mismo Milisegundo ${i}` })));
+    // four changes in one millisecond, newest first in the list: .000400, .000300, .000200, .000100
+    for (const [i, p] of rows.entries()) {
+      await server.sql(`update patient set updated_at = $1::timestamptz where id = $2`, [`2099-01-01T00:00:00.000${i + 1}00Z`, p.id]);
+    }
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 4; page++) {
+      const res: { body: { items: { id: string }[]; nextCursor: string | null } } = await specialist.get(
+        `/api/patients?sort=-updatedAt&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      paged.push(res.body.items[0]!.id);
+      cursor = res.body.nextCursor;
+    }
+    expect(paged).toEqual([...rows].reverse().map((p) => p.id));
+    // the far-future stamps must not lead later tests' lists
+    await server.sql(`update patient set updated_at = now() - interval '1 day' where id = any($1::uuid[])`, [rows.map((p) => p.id)]);
+  });
+
   it.each(['name', '-name', '-updatedAt', 'priority'])('pages by %s without gaps or repeats', async (sort) => {
     const all = (await specialist.get(`/api/patients?sort=${sort}&limit=100`)).body.items.map((i: { id: string }) => i.id);
     const paged: string[] = [];
