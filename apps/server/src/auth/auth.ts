@@ -3,17 +3,16 @@
  * matrix comes from packages/shared. Sessions are database-backed cookies with an idle timeout
  * (sliding `expiresIn`) and an absolute limit enforced in http/session.ts.
  */
-import { createHash } from 'node:crypto';
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { admin } from 'better-auth/plugins';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@painlab/shared/auth';
 import { ac, roles } from '@painlab/shared/permissions';
 import type { Db } from '../db/client';
-import { authSchema, patientInvite } from '../db/schema';
+import { authSchema } from '../db/schema';
 import { baseUrlOf, type Env } from '../env';
+import { inviteTokenHash, takeInviteSignUp } from '../modules/patients/patients.repository';
 
 /** The header a patient's sign-up carries the token of their portal invitation in. */
 export const INVITE_HEADER = 'x-painlab-invite';
@@ -23,26 +22,14 @@ export const CLIENT_IP_HEADER = 'x-painlab-client-ip';
 
 /**
  * REGISTRATION_OPEN=false: an account is created only by sign-up with a usable portal invitation's
- * token in INVITE_HEADER, and only one per invitation — the invitation's sign-up slot is taken in the
- * same UPDATE that checks it, so two sign-ups racing with one token cannot both pass. Runs as
- * better-auth's user-create hook: after its rate limit and its own checks (a taken e-mail does not
- * use up the slot), right before the user row is written. Claiming the record stays a separate step.
+ * token in INVITE_HEADER, and only one per invitation (`takeInviteSignUp` takes the invitation's
+ * sign-up slot in the same UPDATE that checks it). Runs as better-auth's user-create hook: after its
+ * rate limit and its own checks (a taken e-mail does not use up the slot), right before the user row
+ * is written. Claiming the record stays a separate step.
  */
-async function takeInviteSignUp(db: Db, token: string | null | undefined): Promise<boolean> {
+async function invitedSignUp(db: Db, token: string | null | undefined): Promise<boolean> {
   if (!token || token.length > 200) return false;
-  const taken = await db
-    .update(patientInvite)
-    .set({ signUpAt: sql`now()` })
-    .where(
-      and(
-        eq(patientInvite.tokenHash, createHash('sha256').update(token).digest('hex')),
-        isNull(patientInvite.usedAt),
-        isNull(patientInvite.signUpAt),
-        gt(patientInvite.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ id: patientInvite.id });
-  return taken.length > 0;
+  return takeInviteSignUp(db, inviteTokenHash(token));
 }
 
 export function createAuth(db: Db, env: Env, secret: string) {
@@ -115,7 +102,7 @@ export function createAuth(db: Db, env: Env, secret: string) {
         create: {
           before: async (_user, ctx) => {
             if (env.REGISTRATION_OPEN || ctx?.path !== '/sign-up/email') return;
-            if (!(await takeInviteSignUp(db, ctx.headers?.get(INVITE_HEADER)))) {
+            if (!(await invitedSignUp(db, ctx.headers?.get(INVITE_HEADER)))) {
               throw new APIError('FORBIDDEN', { code: 'REGISTRATION_CLOSED', message: 'Registration is closed' });
             }
           },

@@ -238,7 +238,6 @@ export const patientNoteAmendment = pgTable(
   (t) => [index('patient_note_amendment_note_idx').on(t.noteId, t.id)],
 );
 
-/** Portal invitations: only a hash of the token is stored. */
 /**
  * Every word that occurs in a patient's name_search (filled by a trigger on `patient`, migration
  * 0006; words are never removed, a stale one only widens a search). A search of several words looks
@@ -255,6 +254,7 @@ export const patientNameWord = pgTable(
   ],
 );
 
+/** Portal invitations: only a hash of the token is stored. */
 export const patientInvite = pgTable(
   'patient_invite',
   {

@@ -62,13 +62,12 @@ type SessionRow = {
 };
 
 /**
- * Sessions read in the last SESSION_CACHE_MS, by signed cookie value, so most requests of a
- * signed-in user skip the lookup and the signature check (bench/README.md). Every change made through this server — sign-out, revoking
- * sessions, banning, a role change, deleting a user: any successful write to /api/auth/* or
- * /api/users — clears it (`clear()`, from app.ts), and a lookup that began before a clear is not
- * cached. Changes made
- * elsewhere (another server process, SQL) apply within SESSION_CACHE_MS (docs/auth.md). The expiry
- * checks below run on every request, cached or not.
+ * Sessions read in the last SESSION_CACHE_MS, keyed by the signed cookie value, so most requests of
+ * a signed-in user skip the lookup and the signature check (bench/README.md). Every change made
+ * through this server — sign-out, revoking sessions, banning, a role change, deleting a user: any
+ * successful write to /api/auth/* or /api/users — clears it (`clear()`, from app.ts), and a lookup
+ * that began before a clear is not cached. Changes made elsewhere (another server process, SQL) apply
+ * within SESSION_CACHE_MS (docs/auth.md). The expiry checks run on every request, cached or not.
  */
 export class SessionCache {
   private readonly entries = new Map<string, { row: SessionRow; until: number }>();
@@ -79,11 +78,11 @@ export class SessionCache {
     private readonly maxEntries = 10_000,
   ) {}
 
-  get(token: string, now: number): SessionRow | undefined {
-    const entry = this.entries.get(token);
+  get(key: string, now: number): SessionRow | undefined {
+    const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.until > now) return entry.row;
-    this.entries.delete(token);
+    this.entries.delete(key);
     return undefined;
   }
 
@@ -92,14 +91,14 @@ export class SessionCache {
     return this.generation;
   }
 
-  set(token: string, row: SessionRow, ticket: number, now: number): void {
+  set(key: string, row: SessionRow, ticket: number, now: number): void {
     if (this.ttlMs <= 0 || ticket !== this.generation) return;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(token, { row, until: now + this.ttlMs });
+    this.entries.set(key, { row, until: now + this.ttlMs });
   }
 
-  delete(token: string): void {
-    this.entries.delete(token);
+  delete(key: string): void {
+    this.entries.delete(key);
   }
 
   clear(): void {

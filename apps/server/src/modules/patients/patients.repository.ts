@@ -2,6 +2,7 @@
  * Every query of the patients module. Lists use keyset pagination on an index per sort order
  * (never OFFSET); search uses the trigram index on `name_search` (`patient_search_key(name)`: lower case, no accents, no apostrophes).
  */
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import type { PatientSort } from '@painlab/shared/patients';
@@ -243,21 +244,11 @@ export const listColumns = {
   nameSearch: patient.nameSearch,
   priorityRank: patient.priorityRank,
 };
-export type ListRow = {
-  id: string;
-  name: string;
-  birthDate: string;
-  gender: string;
-  category: string;
-  priority: string;
-  status: string;
-  assignedSpecialistId: string | null;
-  assignedSpecialistName: string | null;
-  updatedAt: Date;
-  updatedAtKey: string;
-  nameSearch: string;
-  priorityRank: number;
-};
+/** The list's select (its rows' type is inferred from it). */
+function listSelect(db: Q) {
+  return db.select(listColumns).from(patient).leftJoin(specialist, eq(specialist.id, patient.assignedSpecialistId));
+}
+export type ListRow = Awaited<ReturnType<typeof listSelect>>[number];
 
 export function encodeCursor(values: (string | number)[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
@@ -418,13 +409,10 @@ export async function listPatients(tx: Tx, filter: ListFilter, cursor: string | 
     if (!values) throw new BadCursorError();
     where.push(plan.after(values));
   }
-  const rows = (await tx
-    .select(listColumns)
-    .from(patient)
-    .leftJoin(specialist, eq(specialist.id, patient.assignedSpecialistId))
+  const rows = await listSelect(tx)
     .where(and(...where))
     .orderBy(...plan.orderBy)
-    .limit(limit + 1)) as ListRow[];
+    .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const more = rows.length > limit;
@@ -534,6 +522,31 @@ export async function pendingInvite(db: Q, patientId: string) {
 
 export async function insertInvite(tx: Tx, values: { patientId: string; tokenHash: string; channel: string; createdBy: string | null; expiresAt: Date }) {
   await tx.insert(patientInvite).values(values);
+}
+
+/** Invitation tokens are stored only as this hash. */
+export function inviteTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * While registration is closed, one account may be created with an invitation: takes that slot if
+ * the invitation is usable and its slot is free, in one UPDATE (two racing sign-ups cannot both get it).
+ */
+export async function takeInviteSignUp(db: Db, tokenHash: string): Promise<boolean> {
+  const taken = await db
+    .update(patientInvite)
+    .set({ signUpAt: sql`now()` })
+    .where(
+      and(
+        eq(patientInvite.tokenHash, tokenHash),
+        isNull(patientInvite.usedAt),
+        isNull(patientInvite.signUpAt),
+        sql`${patientInvite.expiresAt} > now()`,
+      ),
+    )
+    .returning({ id: patientInvite.id });
+  return taken.length > 0;
 }
 
 export async function findUsableInvite(tx: Tx, tokenHash: string) {

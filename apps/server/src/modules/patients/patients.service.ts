@@ -4,7 +4,7 @@
  * their own record, through the portal endpoints. Every read and write appends an audit row naming
  * the patient, in the same transaction.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   ageFrom,
   patientFieldsSchema,
@@ -32,6 +32,7 @@ import {
   insertInvite,
   insertNote,
   insertPatients,
+  inviteTokenHash,
   isSpecialistOrAdmin,
   linkPatientToUser,
   listNotes,
@@ -348,7 +349,7 @@ export async function invitePatient(
     const row = await findPatient(tx, id);
     if (!row) throw new ApiError(404, 'not_found');
     if (row.userId) throw new ApiError(409, 'conflict');
-    await insertInvite(tx, { patientId: id, tokenHash: sha256(token), channel, createdBy: viewer.userId, expiresAt });
+    await insertInvite(tx, { patientId: id, tokenHash: inviteTokenHash(token), channel, createdBy: viewer.userId, expiresAt });
     await appendAudit(tx, event(viewer, 'patients.invite', id, { channel }));
   });
   const link = `${baseUrlOf(deps.env)}/register?invite=${token}`;
@@ -381,13 +382,11 @@ function inviteMail(clinic: string, link: string, days: number) {
   };
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
 export async function claimInvite(deps: Deps, viewer: Viewer, token: string) {
   if (viewer.role !== 'user') throw new ApiError(403, 'forbidden', { action: 'link', resource: 'a patient record' });
   return deps.database.db.transaction(async (tx) => {
     if (await findPatientByUser(tx, viewer.userId)) throw new ApiError(409, 'conflict');
-    const invite = await findUsableInvite(tx, sha256(token));
+    const invite = await findUsableInvite(tx, inviteTokenHash(token));
     if (!invite) throw new ApiError(404, 'not_found');
     if (!(await linkPatientToUser(tx, invite.patientId, viewer.userId, invite.id))) throw new ApiError(409, 'conflict');
     await appendAudit(tx, auditEvent(viewer, { action: 'portal.claim', outcome: 'success', resource: 'patients', recordId: invite.patientId, patientId: invite.patientId }));
