@@ -104,7 +104,9 @@ const server = http.createServer(async (req, res) => {
       return res.end(JSON.stringify(rows[0] ?? { error: { code: 'not_found' } }));
     }
     const auditedId = AUDITED_PATH.exec(req.url)?.[1];
-    const rows = auditedId ? await sessionOf(tokenOf(req)) : (await pool.query(SESSION, [tokenOf(req)])).rows;
+    const rows = auditedId
+      ? await sessionOf(tokenOf(req))
+      : (await pool.query(SESSION, [tokenOf(req)])).rows;
     if (auditedId && rows[0]) {
       const found = await auditedRead({
         patientId: auditedId,

@@ -87,7 +87,8 @@ async function searchAtDatabase({ dbUrl, dataDir }) {
   const { register } = await import('tsx/esm/api');
   register();
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
-  const { listPatients } = await import('../apps/server/src/modules/patients/patients.repository.ts');
+  const { listPatients } =
+    await import('../apps/server/src/modules/patients/patients.repository.ts');
   const database = await openDatabase(dbUrl ? { url: dbUrl, dataDir: os.tmpdir() } : { dataDir });
   try {
     const once = async (term) => {
@@ -326,7 +327,14 @@ async function benchOne(kind) {
       const bare = median(rounds.bare);
       const bareAudited = median(rounds.bareAudited);
       const ratios = rounds.full.map((f, i) => f.rps / rounds.bare[i].rps);
-      result.byId = { full, bare, bareAudited, ratio: full.rps / bare.rps, ratios, rounds: BY_ID_ROUNDS };
+      result.byId = {
+        full,
+        bare,
+        bareAudited,
+        ratio: full.rps / bare.rps,
+        ratios,
+        rounds: BY_ID_ROUNDS,
+      };
     } else {
       const full = await load(app.url, { seconds: SECONDS, headers, paths: fullPaths });
       result.byId = { full };
@@ -338,7 +346,9 @@ async function benchOne(kind) {
     //    stopped (a PGlite folder opens in one process). Budget 12 of reference/performance.md is a
     //    database figure ("single connection"); (b) adds the HTTP stack and the audited commit.
     await app.stop();
-    log(`[${kind}] name search at the database: ${SEARCH_TERMS.length} terms × ${SEARCH_PASSES}, one connection`);
+    log(
+      `[${kind}] name search at the database: ${SEARCH_TERMS.length} terms × ${SEARCH_PASSES}, one connection`,
+    );
     result.searchDb = await searchAtDatabase({ dbUrl, dataDir });
     return result;
   } finally {
@@ -435,7 +445,10 @@ function report(r) {
   log(
     `  slowest search terms (p50 ms, hits): ${S.slowest.map((s) => `${s.term} ${f(s.p50, 1)} (${s.hits})`).join(', ')}`,
   );
-  if (D) log(`  slowest at the database (p50 ms): ${D.slowest.map((s) => `${s.term} ${f(s.p50, 1)}`).join(', ')}`);
+  if (D)
+    log(
+      `  slowest at the database (p50 ms): ${D.slowest.map((s) => `${s.term} ${f(s.p50, 1)}`).join(', ')}`,
+    );
   if (S.noHits.length) log(`  terms with no hits: ${S.noHits.join(', ')}`);
 }
 

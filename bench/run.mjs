@@ -6,7 +6,8 @@
 //
 // `npm run bench` runs both suites: `api` (this file: /api/health and /api/me) and `patients`
 // (bench/patients.mjs: 1M generated patients on PostgreSQL and PGlite). `npm run bench -- api` or
-// `npm run bench -- patients [postgres|pglite]` runs one. Exit code 1 if any budget is missed.
+// `npm run bench -- patients [postgres|pglite]` runs one. `npm run bench -- web`: the built web app
+// as the server serves it (bench/web-server.mjs). Exit code 1 if any budget is missed.
 import { fork, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -57,9 +58,20 @@ const load = (url, headers = {}) =>
 const suites = process.argv.slice(2);
 const runApi = suites.length === 0 || suites.includes('api');
 const runPatients = suites.length === 0 || suites.includes('patients');
+const runWeb = suites.length === 0 || suites.includes('web');
 const patientArgs = suites.filter((a) => a === 'postgres' || a === 'pglite');
 
 if (runApi) await apiBench();
+if (runWeb) {
+  // bench/web-server.mjs: how the server serves the built web app (needs `npm run build`)
+  const { webServerBench } = await import('./web-server.mjs');
+  if (!(await webServerBench())) process.exitCode = 1;
+  // bench/web-nav.mjs: the web app's loading path in Chromium on a production build (issue 8)
+  const navStatus = await new Promise((r) =>
+    spawn(process.execPath, [path.join(here, 'web-nav.mjs')], { stdio: 'inherit' }).once('exit', r),
+  );
+  if (navStatus !== 0) process.exitCode = 1;
+}
 if (runPatients) {
   // its own process: it loads the server's TypeScript (tsx) to open PGlite, and prints its own table
   const child = spawn(process.execPath, [path.join(here, 'patients.mjs'), ...patientArgs], {

@@ -13,7 +13,8 @@ const only = process.argv.slice(2); // e.g. `npm test -- api e2e`
 const want = (stage) => only.length === 0 || only.includes(stage);
 
 const run = (cmd, args, env = {}) =>
-  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ??
+  1;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const stages = [];
@@ -29,14 +30,25 @@ function readJson(file) {
 function vitestStage(name, projects) {
   const report = path.join(out, `vitest-${name}.json`);
   fs.rmSync(report, { force: true });
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
   const status = run('npx', args);
   const json = readJson(report);
   const passed = json?.numPassedTests ?? 0;
   const failed = (json?.numFailedTests ?? 0) + (status !== 0 && !json?.numFailedTests ? 1 : 0);
   const skipped = (json?.numPendingTests ?? 0) + (json?.numTodoTests ?? 0);
   stages.push({ name, passed, failed, skipped, status });
-  Object.assign(totals, { passed: totals.passed + passed, failed: totals.failed + failed, skipped: totals.skipped + skipped });
+  Object.assign(totals, {
+    passed: totals.passed + passed,
+    failed: totals.failed + failed,
+    skipped: totals.skipped + skipped,
+  });
 }
 
 function e2eStage() {
@@ -47,25 +59,37 @@ function e2eStage() {
   }
   const report = path.join(out, 'e2e.json');
   fs.rmSync(report, { force: true });
-  const status = run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-  });
+  const status = run(
+    'npx',
+    ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    },
+  );
   const stats = readJson(report)?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = (stats?.unexpected ?? 0) + (status !== 0 && !stats?.unexpected ? 1 : 0);
   const skipped = stats?.skipped ?? 0;
   stages.push({ name: 'e2e', passed, failed, skipped, status });
-  Object.assign(totals, { passed: totals.passed + passed, failed: totals.failed + failed, skipped: totals.skipped + skipped });
+  Object.assign(totals, {
+    passed: totals.passed + passed,
+    failed: totals.failed + failed,
+    skipped: totals.skipped + skipped,
+  });
 }
 
 if (want('unit')) vitestStage('unit', ['unit']);
-if (want('api')) vitestStage('api', process.env.TEST_DATABASE_URL ? ['api', 'api-postgres'] : ['api']);
+if (want('api'))
+  vitestStage('api', process.env.TEST_DATABASE_URL ? ['api', 'api-postgres'] : ['api']);
 if (want('e2e')) e2eStage();
 
 console.log('\nTest stages:');
-for (const s of stages) console.log(`  ${s.name.padEnd(5)} ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
+for (const s of stages)
+  console.log(`  ${s.name.padEnd(5)} ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
 if (!process.env.TEST_DATABASE_URL && want('api')) {
-  console.log('  (API tests ran on PGlite only; set TEST_DATABASE_URL=postgres://… to run them on PostgreSQL too)');
+  console.log(
+    '  (API tests ran on PGlite only; set TEST_DATABASE_URL=postgres://… to run them on PostgreSQL too)',
+  );
 }
 fs.writeFileSync(path.join(out, 'summary.json'), JSON.stringify({ ...totals, stages }, null, 2));
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

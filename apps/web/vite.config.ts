@@ -1,7 +1,46 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+const BOOT = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
+
+/**
+ * `src/boot.ts` is a second entry (see `build.rolldownOptions.input`): this puts it in the page as
+ * an `async` module script, so the start-up translations are requested beside the app's entry, not
+ * after it has run (issue 8). In development the entry loads them itself.
+ */
+function bootScript(): Plugin {
+  return {
+    name: 'painlab:boot-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const boot = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === 'chunk' && c.facadeModuleId === BOOT,
+        );
+        if (!boot) throw new Error('boot chunk missing');
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src: `/${boot.fileName}` },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
+/** Keeps in the precache only index.html and the files it links (read from the built index.html). */
+const precacheShellOnly = <T extends { url: string }>(entries: T[]) => {
+  const html = fs.readFileSync(new URL('./dist/index.html', import.meta.url), 'utf8');
+  const linked = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
+  return { manifest: entries.filter((e) => e.url === 'index.html' || linked.has(e.url)) };
+};
 
 /**
  * The web app. In development `/api` is proxied to the API server (port 3000); in production the
@@ -11,6 +50,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    bootScript(),
     VitePWA({
       // SPEC §7: a service worker at /sw.js, registered by our own code on `load` (src/lib/service-worker.ts).
       filename: 'sw.js',
@@ -30,12 +70,27 @@ export default defineConfig({
         icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
       },
       workbox: {
-        // Only the built static assets and the HTML shell are precached. Nothing from /api is ever
+        // Precache the public shell only: index.html and the files it links (the entry script, its
+        // preloads, the CSS), plus the icon and the manifest (added by the plugin). Those are what
+        // any first visit has just loaded, so installing the worker fetches nothing new (hashed files
+        // come from the HTTP cache). No lazy chunk — signed-in screens, translations — is precached;
+        // they are cached at run time when a page actually loads them. Nothing from /api is ever
         // cached by the service worker: patient data must not end up in browser storage.
-        globPatterns: ['**/*.{js,css,svg,png,woff2,ico,html}'],
+        globPatterns: ['index.html', 'assets/*.{js,css}'],
+        manifestTransforms: [precacheShellOnly],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
-        runtimeCaching: [],
+        runtimeCaching: [
+          {
+            // hashed, immutable build files the page loaded (same origin only; never /api)
+            urlPattern: /\/assets\/[^/?]+-[\w-]{6,}\.(?:js|css|svg|png|woff2)$/,
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'painlab-assets',
+              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
+            },
+          },
+        ],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
@@ -48,13 +103,20 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each route module pulls in (e2e/pwa.spec.ts, bench)
+    manifest: true,
     rolldownOptions: {
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: BOOT },
       output: {
-        // Translation chunks are named after their language (`locale-es-dashboard-…js`) so that no
-        // chunk shares its name with a route module.
+        // Translation chunks are named after their language (`locale-es-dashboard-…js`, the start-up
+        // namespaces `locale-es-start-…js`) so that no chunk shares its name with a route module.
         chunkFileNames: (chunk) => {
-          const match = /\/locales\/(\w+)\/([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '');
-          return match ? `assets/locale-${match[1]}-${match[2]}-[hash].js` : 'assets/[name]-[hash].js';
+          const id = chunk.facadeModuleId ?? '';
+          const match =
+            /\/locales\/(\w+)\/([\w-]+)\.json$/.exec(id) ??
+            /\/locales-start\/(\w+)()\.ts$/.exec(id);
+          if (!match) return 'assets/[name]-[hash].js';
+          return `assets/locale-${match[1]}-${match[2] || 'start'}-[hash].js`;
         },
       },
     },

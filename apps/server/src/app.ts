@@ -1,19 +1,23 @@
 /**
  * The app factory. Middleware order: request id → language and client address → request log →
- * (API) body limit, session, access guard → routes → web app. Security and no-store headers are
- * set on the Node response in server.ts (http/security.ts).
+ * (API) body limit, session, access guard → routes. Security and no-store headers are set on the
+ * Node response in server.ts (http/security.ts), which also answers the web app's own requests
+ * before they reach this app (http/static.ts).
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { pickLang } from '@painlab/shared/errors';
 import { mountAuth } from './auth/auth.routes';
-import { access, declareAccess, guardMiddleware } from './http/access';
+import { guardMiddleware } from './http/access';
 import { resolveClientIp } from './http/client-ip';
+import { trustedOriginsOf } from './env';
 import { createErrorHandler, errorBody, validationHook } from './http/errors';
+import { mountOpenApiDocument } from './http/openapi';
+import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
+import { textGuard } from './http/text-guard';
 import { sessionCacheOf, sessionMiddleware } from './http/session';
-import { mountWebApp } from './http/static';
 import type { AppEnv, Deps } from './http/types';
 import { registerAuditLogs } from './modules/audit-logs/audit-logs.handlers';
 import { registerMe } from './modules/me/me.handlers';
@@ -25,8 +29,8 @@ import { registerUsers } from './modules/users/users.handlers';
 
 export const API_BODY_LIMIT = 1024 * 1024;
 
-/** Answers that change nothing: bad input, unauthenticated, forbidden, unknown, too large, too many. */
-const REFUSALS = new Set([400, 401, 403, 404, 413, 429]);
+/** Answers that change nothing: bad input, unauthenticated, forbidden, unknown, too large, wrong content type, too many. */
+const REFUSALS = new Set([400, 401, 403, 404, 413, 415, 429]);
 
 export function createApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -42,6 +46,7 @@ export function createApp(deps: Deps) {
     await next();
   });
   app.use('*', requestLog(deps.logger));
+  app.use('/api/*', originCheck(trustedOriginsOf(deps.env)));
   const limitBody = bodyLimit({
     maxSize: API_BODY_LIMIT,
     onError: (c) => {
@@ -57,6 +62,7 @@ export function createApp(deps: Deps) {
       ? next() // the import route has its own, larger limit
       : limitBody(c, next),
   );
+  app.use('/api/*', textGuard());
   // better-auth reads its own session; everything else gets c.var.session here.
   app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/auth/') ? next() : session(c, next)));
   // Sign-out, revoked sessions, bans, role changes, deleted users: the cached sessions are dropped
@@ -67,7 +73,8 @@ export function createApp(deps: Deps) {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
     const path = c.req.path;
-    if (!path.startsWith('/api/auth/') && path !== '/api/users' && !path.startsWith('/api/users/')) return next();
+    if (!path.startsWith('/api/auth/') && path !== '/api/users' && !path.startsWith('/api/users/'))
+      return next();
     try {
       await next();
     } finally {
@@ -86,19 +93,8 @@ export function createApp(deps: Deps) {
   registerPatients(app, deps);
   registerPending(app);
 
-  declareAccess('GET', '/api/openapi.json', access.public);
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: `${deps.env.CLINIC_NAME} API`,
-      version: '0.1.0',
-      description:
-        'Pain Lab clinic API. Authentication: better-auth session cookie (see /api/auth). ' +
-        'Errors: { error: { code, message, requestId?, details? } }.',
-    },
-  });
+  mountOpenApiDocument(app, deps);
 
-  mountWebApp(app, deps.env.WEB_DIST);
   app.notFound((c) => c.json(errorBody(c, 'not_found'), 404));
   app.onError(createErrorHandler(deps.logger));
   return app;

@@ -1,9 +1,13 @@
 /** The one place that reads process.env. Everything is validated here; a bad value stops the start-up. */
+import { DEMO_PASSWORD } from '@painlab/shared/personas';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** The demo password printed in the README: never accepted in production (auth/auth.ts, startServer). */
+export const DOCUMENTED_DEMO_PASSWORD = DEMO_PASSWORD;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -20,23 +24,45 @@ const envSchema = z.object({
     .optional(),
   /** At least 32 characters. Without it the embedded mode keeps a generated one in DATA_DIR. */
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
-  SEED_DEMO: bool.default(true),
-  DEMO_PASSWORD: z.string().min(12).max(128).default('painlab-demo-2026'),
+  /** Create the demo accounts. Default: on, except with NODE_ENV=production (there only when set to true). */
+  SEED_DEMO: bool.optional(),
+  DEMO_PASSWORD: z.string().min(12).max(128).default(DOCUMENTED_DEMO_PASSWORD),
   CLINIC_NAME: z.string().min(1).max(80).default('Pain Lab'),
   REGISTRATION_OPEN: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Sign-in / sign-up attempts allowed per client address per window (better-auth's default is 3 per 10 s). */
-  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(3),
-  RATE_LIMIT_AUTH_WINDOW_S: z.coerce.number().int().min(1).default(10),
+  /**
+   * Sign-up, change-password and change-email requests per client address per window (better-auth's
+   * limiter, counters in the database). Sign-in is limited by failures instead (below).
+   */
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_AUTH_WINDOW_S: z.coerce.number().int().min(1).default(60),
+  /** Failed sign-ins of one account before it is locked (30 s, doubling per further failure, up to 15 min). */
+  RATE_LIMIT_ACCOUNT_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Failed sign-ins from one client address per window before that address must wait (successes do not count). */
+  RATE_LIMIT_ADDRESS_FAILURES: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_ADDRESS_WINDOW_S: z.coerce.number().int().min(1).default(900),
+  /** Anonymous telemetry (client logs, web vitals): requests per client address per window, each endpoint. */
+  RATE_LIMIT_TELEMETRY_MAX: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_TELEMETRY_WINDOW_S: z.coerce.number().int().min(1).default(60),
+  /** Client log lines written per minute by this process; the rest are dropped and counted. */
+  CLIENT_LOG_LINES_PER_MIN: z.coerce.number().int().min(0).default(60),
   /** Addresses of reverse proxies whose X-Forwarded-For is believed (comma-separated). Empty: the socket address. */
   TRUSTED_PROXIES: z.string().default(''),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24).default(12),
   // How long a looked-up session may be reused without reading the database again (0: never).
   // Changes made through this server apply at once; only changes made elsewhere wait this long.
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Outgoing mail, e.g. smtp://user:pass@mail.example.org:587 (STARTTLS when offered) or smtps://…:465. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Pain Lab <no-reply@painlab.invalid>'),
   /** How often waiting audit rows are chained (audit/audit.ts). */
   AUDIT_SEAL_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
@@ -44,7 +70,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(new URL('../../web/dist', import.meta.url).pathname),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean };
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
@@ -53,9 +79,35 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment variables:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const env = {
+    ...parsed.data,
+    SEED_DEMO: parsed.data.SEED_DEMO ?? parsed.data.NODE_ENV !== 'production',
+  };
+  if (
+    env.NODE_ENV === 'production' &&
+    env.SEED_DEMO &&
+    env.DEMO_PASSWORD === DOCUMENTED_DEMO_PASSWORD
+  ) {
+    throw new Error(
+      'Invalid environment variables:\n  DEMO_PASSWORD: the documented default password cannot be used in production (set another one, or SEED_DEMO=false)',
+    );
+  }
+  return env;
 }
 
 export function baseUrlOf(env: Env): string {
   return env.BASE_URL ?? `http://localhost:${env.PORT}`;
+}
+
+/** Origins a browser may send writes from: the app itself and TRUSTED_ORIGINS (auth and every API write). */
+export function trustedOriginsOf(env: Env): string[] {
+  return [
+    baseUrlOf(env),
+    // without BASE_URL the server is addressed as localhost or 127.0.0.1: both are this machine
+    ...(env.BASE_URL ? [] : [`http://127.0.0.1:${env.PORT}`]),
+    ...(env.TRUSTED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  ];
 }

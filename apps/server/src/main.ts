@@ -17,7 +17,10 @@ async function main() {
   try {
     running = await startServer(env, logger);
   } catch (error) {
-    logger.fatal({ err: { name: (error as Error).name, message: (error as Error).message } }, 'start failed');
+    logger.fatal(
+      { err: { name: (error as Error).name, message: (error as Error).message } },
+      'start failed',
+    );
     console.error(`\nPain Lab could not start: ${(error as Error).message}\n`);
     process.exit(1);
   }
@@ -26,7 +29,8 @@ async function main() {
   console.log(`\n  ${env.CLINIC_NAME} is running at ${baseUrlOf(env)}  (database: ${database})`);
   if (env.SEED_DEMO) {
     console.log(`  Demo accounts (password: ${env.DEMO_PASSWORD}):`);
-    for (const account of DEMO_ACCOUNTS) console.log(`    ${account.role.padEnd(11)} ${account.email}`);
+    for (const account of DEMO_ACCOUNTS)
+      console.log(`    ${account.role.padEnd(11)} ${account.email}`);
   }
   console.log('');
 

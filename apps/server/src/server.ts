@@ -1,7 +1,7 @@
 /** Boots the whole server: database (migrated), auth, demo data, HTTP. Used by main.ts and the tests. */
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import { sealAuditChain, startAuditSealer } from './audit/audit';
 import { createAuth } from './auth/auth';
@@ -10,8 +10,10 @@ import type { Env } from './env';
 import type { Deps } from './http/types';
 import type { Logger } from './lib/logger';
 import { applySecurityHeaders } from './http/security';
+import { createWebAppListener } from './http/static';
 import { createMailer } from './lib/mailer';
 import { resolveSecret } from './lib/secret';
+import { inviteTokenHash, takeInviteSignUp } from './modules/patients/invitations.service';
 import { seedDemoAccounts } from './modules/users/users.seed';
 
 export interface RunningServer {
@@ -24,8 +26,12 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
   const secret = resolveSecret(env);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
-    const auth = createAuth(database.db, env, secret);
     const mailer = createMailer(env);
+    const auth = createAuth(database.db, env, secret, {
+      takeInviteSignUp: (token) => takeInviteSignUp(database.db, inviteTokenHash(token)),
+      mailer,
+      logger,
+    });
     const deps: Deps = { env, logger, database, auth, mailer };
     if (env.SEED_DEMO) {
       const created = await seedDemoAccounts(deps);
@@ -39,7 +45,13 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       env.AUDIT_SEAL_INTERVAL_MS,
     );
     const app = createApp(deps);
-    const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
+    // the built web app is answered from memory before Hono; everything else goes on to the app
+    const webApp = createWebAppListener(env.WEB_DIST);
+    const appListener = getRequestListener(app.fetch, { hostname: env.HOST });
+    const server: Server = createServer((req, res) => {
+      if (!webApp(req, res)) void appListener(req, res);
+    });
+    server.listen(env.PORT, env.HOST);
     applySecurityHeaders(server, env.NODE_ENV === 'production');
     let inFlight = 0;
     server.prependListener('request', (_req, res) => {

@@ -32,7 +32,9 @@ test.describe('sign-up and sign-in', () => {
     await expect(page.getByText('Welcome, Nora Newcomer')).toBeVisible();
   });
 
-  test('registration validates the form and reports a taken email', async ({ page }) => {
+  test('registration validates the form, the password rules, and answers a taken email neutrally', async ({
+    page,
+  }) => {
     await page.goto('/register');
     const submit = page.getByRole('button', { name: 'Create account' });
     await submit.click();
@@ -52,10 +54,28 @@ test.describe('sign-up and sign-in', () => {
     await submit.click();
     await expect(page.getByText('The passwords do not match.')).toBeVisible();
 
+    // a common password is refused with the rule, in English and Spanish
+    await page.getByLabel('Email').fill(`rules-${Date.now().toString(36)}@example.test`);
+    await page.getByLabel('Password', { exact: true }).fill('password1234');
+    await page.getByLabel('Repeat the password').fill('password1234');
+    await submit.click();
+    await expect(page.getByRole('alert')).toContainText('too common');
+    await page.getByRole('button', { name: 'Español' }).click();
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(page.getByRole('alert')).toContainText('demasiado común');
+    await page.getByRole('button', { name: 'English' }).click();
+
+    // a taken e-mail gets the same neutral outcome as a new one (no "already exists")
+    await page.getByLabel('Email').fill(demoEmail('user'));
+    await page.getByLabel('Password', { exact: true }).fill('a-long-enough-secret-1');
     await page.getByLabel('Repeat the password').fill('a-long-enough-secret-1');
     await submit.click();
-    await expect(page.getByRole('alert')).toContainText(/already exists/);
-    await expect(page).toHaveURL(/\/register$/);
+    await expectToast(
+      page,
+      'If this email address did not have an account yet, it has been created. Sign in, or check your email.',
+    );
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText(/already exists/)).toHaveCount(0);
   });
 
   test('a wrong password is refused with a translated message', async ({ page }) => {
@@ -66,7 +86,9 @@ test.describe('sign-up and sign-in', () => {
 
     await page.getByRole('button', { name: 'Español' }).click();
     await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-    await expect(page.getByRole('alert')).toHaveText('Correo electrónico o contraseña incorrectos.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Correo electrónico o contraseña incorrectos.',
+    );
   });
 
   test('each demo role signs in through the form', async ({ browser }) => {
@@ -106,7 +128,11 @@ test.describe('signed-in visitors', () => {
 });
 
 test.describe('global sign-out', () => {
-  test('ends every session of the user and forgets local auth state', async ({ page, browser, request }) => {
+  test('ends every session of the user and forgets local auth state', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const account = await createUser(request);
     await signInViaUi(page, account.email, account.password);
     const oldCookie = await cookieHeader(page);
@@ -119,7 +145,9 @@ test.describe('global sign-out', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expectToast(page, 'Successfully signed out');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Chronic and emotional pain');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(
+      'Chronic and emotional pain',
+    );
 
     // The old cookie no longer works, nor does the other device's session.
     const me = await request.get('/api/me', { headers: { Cookie: oldCookie } });
@@ -129,14 +157,20 @@ test.describe('global sign-out', () => {
     await other.close();
 
     // Nothing of the session is left in browser storage; the signed-in area asks to sign in.
-    const keys = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
+    const keys = await page.evaluate(() => [
+      ...Object.keys(localStorage),
+      ...Object.keys(sessionStorage),
+    ]);
     expect(keys.filter((k) => /better-auth|auth/i.test(k))).toEqual([]);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
     await expectToast(page, 'Authentication required. Please log in to continue.');
   });
 
-  test('a failed sign-out says so in the sidebar and keeps the user signed in', async ({ page, request }) => {
+  test('a failed sign-out says so in the sidebar and keeps the user signed in', async ({
+    page,
+    request,
+  }) => {
     const account = await createUser(request);
     await signInViaUi(page, account.email, account.password);
     await page.getByRole('button', { name: 'Español' }).click();
@@ -144,7 +178,9 @@ test.describe('global sign-out', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );
     const logged = page.waitForResponse(
-      (r) => r.url().endsWith('/api/client-logs') && (r.request().postData() ?? '').includes('Sign-out failed'),
+      (r) =>
+        r.url().endsWith('/api/client-logs') &&
+        (r.request().postData() ?? '').includes('Sign-out failed'),
       { timeout: 15_000 },
     );
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();

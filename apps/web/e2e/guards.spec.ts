@@ -20,7 +20,9 @@ test.describe('signed out', () => {
     await expectToast(page, 'Authentication required. Please log in to continue.');
     await fillSignIn(page, demoEmail('specialist'), DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/patients\/42\/cancer-protocol\?tab=plan#notes$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Patient cancer protocol' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Patient cancer protocol' }),
+    ).toBeVisible();
     await expectToast(page, 'Successfully signed in!');
   });
 
@@ -31,7 +33,14 @@ test.describe('signed out', () => {
   });
 
   test('public pages stay open', async ({ page }) => {
-    for (const url of ['/', '/index', '/servicios/terapia-dolor-cronico', '/blog/first-post', '/especialistas/3', '/contacto']) {
+    for (const url of [
+      '/',
+      '/index',
+      '/servicios/terapia-dolor-cronico',
+      '/blog/first-post',
+      '/especialistas/3',
+      '/contacto',
+    ]) {
       const response = await page.goto(url);
       expect(response?.status()).toBe(200);
       await expect(page, url).toHaveURL(new RegExp(`${url.replace(/[/]/g, '\\/')}$`));
@@ -43,12 +52,17 @@ for (const role of ROLES) {
   test.describe(`as ${role}`, () => {
     test.use({ storageState: storageStateFor(role) });
 
-    test('each signed-in route opens or redirects to /dashboard as SPEC §2 says', async ({ page }) => {
+    test('each signed-in route opens or redirects to /dashboard as SPEC §2 says', async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       for (const route of SIGNED_IN_ROUTES) {
         await page.goto(route.url);
         if (mayOpen(route, role)) {
-          await expect(page.getByRole('heading', { level: 1, name: route.title }), route.url).toBeVisible();
+          await expect(
+            page.getByRole('heading', { level: 1, name: route.title }),
+            route.url,
+          ).toBeVisible();
           expect(new URL(page.url()).pathname, route.url).toBe(route.url);
         } else {
           await expect(page, route.url).toHaveURL(/\/dashboard$/);
@@ -67,7 +81,10 @@ test.describe('denial notices', () => {
     await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
     await page.goto('/patients');
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expectToast(page, 'Acceso denegado. Necesitas uno de estos roles: administrador, especialista');
+    await expectToast(
+      page,
+      'Acceso denegado. Necesitas uno de estos roles: administrador, especialista',
+    );
   });
 });
 

@@ -10,7 +10,11 @@ test.describe('language detection', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         'El dolor crónico y emocional, tratado de forma integral',
       );
-      await expect(page.getByRole('navigation', { name: 'Navegación del sitio' }).getByRole('link', { name: 'Inicio' })).toBeVisible();
+      await expect(
+        page
+          .getByRole('navigation', { name: 'Navegación del sitio' })
+          .getByRole('link', { name: 'Inicio' }),
+      ).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', 'es');
       // The API is asked in the same language.
       expect((await configRequest).headers()['accept-language']).toBe('es');
@@ -24,7 +28,9 @@ test.describe('language detection', () => {
         }
       });
       await page.goto('/');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chronic and emotional pain, treated as a whole');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'Chronic and emotional pain, treated as a whole',
+      );
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     });
   });
@@ -33,7 +39,9 @@ test.describe('language detection', () => {
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chronic and emotional pain, treated as a whole');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Chronic and emotional pain, treated as a whole',
+    );
     await context.close();
   });
 });
@@ -41,7 +49,10 @@ test.describe('language detection', () => {
 test.describe('language switch', () => {
   test('switching persists across reloads, on public pages and sign-in', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await page.getByRole('button', { name: 'Español' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'El dolor crónico y emocional, tratado de forma integral',

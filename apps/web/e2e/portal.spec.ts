@@ -7,7 +7,9 @@ import { storageStateFor } from './support/accounts';
 import { BASE_URL, expectToast } from './support/helpers';
 import { createPatient, pathOf, uniqueWord } from './support/patients';
 
-test('a specialist invites a patient, who signs up through the link and sees their record and its access log', async ({ browser }) => {
+test('a specialist invites a patient, who signs up through the link and sees their record and its access log', async ({
+  browser,
+}) => {
   const word = uniqueWord();
   const name = `Beatriz ${word}`;
   const email = `beatriz-${word.toLowerCase()}@example.test`;
@@ -32,7 +34,9 @@ test('a specialist invites a patient, who signs up through the link and sees the
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
   await page.goto(pathOf(link));
-  await expect(page.getByRole('heading', { level: 1, name: 'You were invited to the patient portal' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'You were invited to the patient portal' }),
+  ).toBeVisible();
   await page.getByLabel('Full name').fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('a-long-enough-secret-7');
@@ -47,11 +51,17 @@ test('a specialist invites a patient, who signs up through the link and sees the
 
   // The clinician looks at the chart again; the patient sees who viewed it.
   await clinician.reload();
-  await expect(clinician.getByTestId('portal-panel')).toHaveAttribute('data-portal-state', 'linked');
+  await expect(clinician.getByTestId('portal-panel')).toHaveAttribute(
+    'data-portal-state',
+    'linked',
+  );
   await page.getByRole('link', { name: 'Who viewed my record' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Who viewed my record' })).toBeVisible();
   const log = page.getByTestId('access-log');
-  const views = log.getByRole('row').filter({ hasText: 'Dra. Sofía Especialista' }).filter({ hasText: 'Opened your record' });
+  const views = log
+    .getByRole('row')
+    .filter({ hasText: 'Dra. Sofía Especialista' })
+    .filter({ hasText: 'Opened your record' });
   await expect(views.first()).toBeVisible();
   expect(await views.count()).toBeGreaterThanOrEqual(2);
   await expect(log.getByRole('row').filter({ hasText: 'Specialist' }).first()).toBeVisible();
@@ -59,7 +69,11 @@ test('a specialist invites a patient, who signs up through the link and sees the
   // The link cannot be used twice.
   await page.goto(pathOf(link));
   await page.getByRole('button', { name: 'Link my record' }).click();
-  await expect(page.getByText('This invitation was already used, or your account is already linked to a record.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'This invitation was already used, or your account is already linked to a record.',
+    ),
+  ).toBeVisible();
 
   await staff.close();
   await visitor.close();
@@ -68,14 +82,23 @@ test('a specialist invites a patient, who signs up through the link and sees the
 test.describe('as a patient without a linked record', () => {
   test.use({ storageState: storageStateFor('user') });
 
-  test('my record explains that the clinic sends an invitation; the sidebar has it', async ({ page }) => {
+  test('my record explains that the clinic sends an invitation; the sidebar has it', async ({
+    page,
+  }) => {
     await page.goto('/dashboard');
-    await page.locator('#app-sidebar').getByRole('link', { name: 'My record', exact: true }).click();
+    await page
+      .locator('#app-sidebar')
+      .getByRole('link', { name: 'My record', exact: true })
+      .click();
     await expect(page).toHaveURL(/\/my-record$/);
-    await expect(page.getByTestId('no-linked-record')).toContainText('No record is linked to your account yet');
+    await expect(page.getByTestId('no-linked-record')).toContainText(
+      'No record is linked to your account yet',
+    );
     await expect(page.getByTestId('no-linked-record')).toContainText('invitation');
     await page.goto('/my-record/access');
-    await expect(page.getByRole('heading', { level: 1, name: 'Who viewed my record' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Who viewed my record' }),
+    ).toBeVisible();
   });
 
   test('cannot open the staff patient pages', async ({ page }) => {

@@ -1,26 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { BASE_URL } from './support/helpers';
+
+/** The built web app: the chunks a route module pulls in, from Vite's build manifest. */
+const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+};
+
+function closure(manifest: Record<string, ManifestChunk>, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next);
+  };
+  roots.forEach(visit);
+  return new Set(
+    [...seen].flatMap((k) => [manifest[k]!.file, ...(manifest[k]!.css ?? [])]).map((f) => `/${f}`),
+  );
+}
+
+/** Files only the signed-in area loads: its route modules and their imports, minus what public pages share. */
+function signedInChunks(): Set<string> {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const keys = Object.keys(manifest);
+  const signedIn = closure(
+    manifest,
+    keys.filter((k) => manifest[k]!.src?.startsWith('src/app/routes/app/')),
+  );
+  const shared = closure(
+    manifest,
+    keys.filter(
+      (k) => manifest[k]!.isEntry || manifest[k]!.src?.startsWith('src/app/routes/auth/'),
+    ),
+  );
+  return new Set([...signedIn].filter((f) => !shared.has(f)));
+}
+
+/** index.html and the files it links: the public shell. */
+function shellFiles(): Set<string> {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  return new Set([
+    '/index.html',
+    ...[...html.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1]!),
+  ]);
+}
 
 test.describe('service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('/sw.js is registered on load and precaches only static assets', async ({ page }) => {
+  test('a first visit to / registers the service worker without fetching signed-in chunks', async ({
+    page,
+    context,
+  }) => {
+    const signedIn = signedInChunks();
+    expect(signedIn.size).toBeGreaterThan(5); // the patients screens, the app layout, …
+    // every request of the page and of its service worker
+    const requested: string[] = [];
+    context.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.origin === BASE_URL) requested.push(url.pathname);
+    });
     await page.goto('/');
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${BASE_URL}/`);
-    const cachedUrls = () =>
+    const cached = () =>
       page.evaluate(async () => {
-        const all: string[] = [];
+        const all: { cache: string; path: string }[] = [];
         for (const name of await caches.keys()) {
           const cache = await caches.open(name);
-          all.push(...(await cache.keys()).map((r) => new URL(r.url).pathname));
+          all.push(
+            ...(await cache.keys()).map((r) => ({ cache: name, path: new URL(r.url).pathname })),
+          );
         }
         return all;
       });
-    await expect.poll(cachedUrls).toContain('/index.html');
-    const urls = await cachedUrls();
-    expect(urls.some((u) => u.startsWith('/api/'))).toBe(false);
-    expect(urls.every((u) => /\.(js|css|svg|png|woff2|ico|html|webmanifest)$/.test(u))).toBe(true);
+    await expect.poll(async () => (await cached()).map((c) => c.path)).toContain('/index.html');
+    await page.waitForTimeout(1500); // whatever the installed worker would fetch next
+    const entries = await cached();
+
+    expect(requested.filter((p) => signedIn.has(p))).toEqual([]);
+    expect(entries.filter((e) => signedIn.has(e.path))).toEqual([]);
+    expect(entries.filter((e) => e.path.startsWith('/api/'))).toEqual([]);
+    // the precache holds the public shell only: index.html, what it links, the icon and the manifest
+    const shell = shellFiles();
+    const precached = entries.filter((e) => e.cache.includes('precache')).map((e) => e.path);
+    expect(precached.filter((p) => !shell.has(p))).toEqual([]);
   });
 });
 
@@ -32,24 +106,33 @@ test.describe('monitoring', () => {
       const sent: { url: string; body: string }[] = [];
       (window as unknown as { __beacons: typeof sent }).__beacons = sent;
       navigator.sendBeacon = (url, data) => {
-        if (data instanceof Blob) void data.text().then((body) => sent.push({ url: String(url), body }));
+        if (data instanceof Blob)
+          void data.text().then((body) => sent.push({ url: String(url), body }));
         return original(url, data);
       };
     });
     await page.goto('/');
     await page.getByRole('button', { name: 'Services' }).first().click();
     await page.waitForTimeout(1500);
-    const request = page.waitForRequest((r) => r.url().endsWith('/api/vitals') && r.method() === 'POST');
+    const request = page.waitForRequest(
+      (r) => r.url().endsWith('/api/vitals') && r.method() === 'POST',
+    );
     // The page is hidden (as when the user switches tabs): the metrics go out with sendBeacon.
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
       document.dispatchEvent(new Event('visibilitychange'));
     });
     await request;
-    const beacons = await page.evaluate(() => (window as unknown as { __beacons: { url: string; body: string }[] }).__beacons);
+    const beacons = await page.evaluate(
+      () => (window as unknown as { __beacons: { url: string; body: string }[] }).__beacons,
+    );
     const vitals = beacons.filter((b) => b.url.endsWith('/api/vitals'));
     expect(vitals.length).toBeGreaterThan(0);
-    const metrics = vitals.flatMap((b) => (JSON.parse(b.body) as { metrics: { name: string; path: string; rating: string }[] }).metrics);
+    const metrics = vitals.flatMap(
+      (b) =>
+        (JSON.parse(b.body) as { metrics: { name: string; path: string; rating: string }[] })
+          .metrics,
+    );
     expect(metrics.length).toBeGreaterThan(0);
     for (const m of metrics) {
       expect(['CLS', 'FCP', 'INP', 'LCP', 'TTFB']).toContain(m.name);

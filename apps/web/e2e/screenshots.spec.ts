@@ -18,7 +18,11 @@ async function shoot(page: Page, name: string) {
   for (const size of WIDTHS) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.waitForTimeout(250);
-    await page.screenshot({ path: path.join(OUT, `${name}-${size.width}.png`), fullPage: true, animations: 'disabled' });
+    await page.screenshot({
+      path: path.join(OUT, `${name}-${size.width}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
   }
 }
 
@@ -37,13 +41,23 @@ test.describe('signed out', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await shoot(page, 'not-found');
     await page.route('**/api/me', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"service_unavailable","message":"down"}}' }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":{"code":"service_unavailable","message":"down"}}',
+      }),
     );
     await page.route('**/api/health', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"service_unavailable","message":"down"}}' }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":{"code":"service_unavailable","message":"down"}}',
+      }),
     );
     await page.goto('/dashboard');
-    await expect(page.getByText("We're having trouble connecting to our servers.")).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText("We're having trouble connecting to our servers.")).toBeVisible({
+      timeout: 10_000,
+    });
     await shoot(page, 'application-error');
   });
 });
@@ -64,18 +78,28 @@ for (const role of ROLES as Role[]) {
         await page.locator('button[aria-controls="app-sidebar"]').click();
         await expect(page.locator('#app-sidebar')).toHaveAttribute('data-state', 'closed');
         await page.waitForTimeout(300);
-        await page.screenshot({ path: path.join(OUT, 'sidebar-rail-1280.png'), animations: 'disabled' });
+        await page.screenshot({
+          path: path.join(OUT, 'sidebar-rail-1280.png'),
+          animations: 'disabled',
+        });
         await page.evaluate(() => localStorage.setItem('i18nextLng', 'es'));
         await page.goto('/dashboard');
         await expect(page.getByRole('heading', { level: 1, name: 'Panel' })).toBeVisible();
-        await page.screenshot({ path: path.join(OUT, 'dashboard-admin-es-1280.png'), fullPage: true, animations: 'disabled' });
+        await page.screenshot({
+          path: path.join(OUT, 'dashboard-admin-es-1280.png'),
+          fullPage: true,
+          animations: 'disabled',
+        });
         await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
         await page.setViewportSize({ width: 390, height: 844 });
         await page.goto('/dashboard');
         await page.getByRole('button', { name: 'Open menu' }).click();
         await expect(page.locator('#app-sidebar')).toBeVisible();
         await page.waitForTimeout(300);
-        await page.screenshot({ path: path.join(OUT, 'sidebar-open-390.png'), animations: 'disabled' });
+        await page.screenshot({
+          path: path.join(OUT, 'sidebar-open-390.png'),
+          animations: 'disabled',
+        });
       }
     });
   });

@@ -16,7 +16,9 @@ const UNAVAILABLE = {
 test.describe('loading screen', () => {
   test.use({ storageState: storageStateFor('admin') });
 
-  test('says "Loading your dashboard..." until the user is known, without redirecting', async ({ page }) => {
+  test('says "Loading your dashboard..." until the user is known, without redirecting', async ({
+    page,
+  }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/me', async (route) => {
@@ -34,26 +36,40 @@ test.describe('loading screen', () => {
 test.describe('application-error screen', () => {
   test.use({ storageState: storageStateFor('admin') });
 
-  test('appears when the user cannot be looked up, checks the connection and recovers', async ({ page }) => {
+  test('appears when the user cannot be looked up, checks the connection and recovers', async ({
+    page,
+  }) => {
     await page.route('**/api/me', (route) => route.fulfill(UNAVAILABLE));
     await page.route('**/api/health', (route) => route.fulfill(UNAVAILABLE));
     const logged = page.waitForResponse(
-      (r) => r.url().endsWith('/api/client-logs') && (r.request().postData() ?? '').includes('Application error'),
+      (r) =>
+        r.url().endsWith('/api/client-logs') &&
+        (r.request().postData() ?? '').includes('Application error'),
       { timeout: 15_000 },
     );
 
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { level: 1, name: 'Application Error' })).toBeVisible({ timeout: 10_000 });
-    await expect(page.getByText("Something went wrong. We're sorry for the inconvenience.")).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Application Error' })).toBeVisible({
+      timeout: 10_000,
+    });
+    await expect(
+      page.getByText("Something went wrong. We're sorry for the inconvenience."),
+    ).toBeVisible();
     await expect(page.getByText('An error occurred while loading data')).toBeVisible();
-    await expectToast(page, "Error checking permissions: We're having trouble connecting to our servers.");
+    await expectToast(
+      page,
+      "Error checking permissions: We're having trouble connecting to our servers.",
+    );
     await expect(page.getByRole('status')).toHaveText(
       "We're having trouble connecting to our servers. This might be a temporary issue.",
     );
 
     const details = page.getByRole('button', { name: 'Show Error Details' });
     await details.click();
-    await expect(page.getByRole('button', { name: 'Hide Error Details' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('button', { name: 'Hide Error Details' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await expect(page.locator('pre')).toContainText('ApiError');
     await page.getByRole('button', { name: 'Hide Error Details' }).click();
     await expect(page.locator('pre')).toBeHidden();
@@ -61,8 +77,12 @@ test.describe('application-error screen', () => {
     // The error is reported to the server log (no patient data: message and whitelisted context).
     const response = await logged;
     expect(response.status()).toBe(204);
-    const body = JSON.parse(response.request().postData() ?? '{}') as { entries: { message: string; path?: string }[] };
-    expect(body.entries.some((e) => e.message === 'Application error' && e.path === '/dashboard')).toBe(true);
+    const body = JSON.parse(response.request().postData() ?? '{}') as {
+      entries: { message: string; path?: string }[];
+    };
+    expect(
+      body.entries.some((e) => e.message === 'Application error' && e.path === '/dashboard'),
+    ).toBe(true);
 
     // The server is back: Try Again picks up where the user was.
     await page.unroute('**/api/me');
@@ -79,7 +99,9 @@ test.describe('application-error screen', () => {
       await route.continue();
     });
     await page.goto('/settings');
-    await expect(page.getByText('Checking database connection...')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText('Checking database connection...')).toBeVisible({
+      timeout: 10_000,
+    });
     await expect(page.getByText('The servers and the database are reachable.')).toBeVisible();
 
     // The page reloads 600 ms after the toast: the page's clock is held and stepped, so a busy machine
@@ -93,7 +115,9 @@ test.describe('application-error screen', () => {
     await reloaded;
   });
 
-  test('appears when part of the app cannot be loaded; Go to Home Page leaves it', async ({ page }) => {
+  test('appears when part of the app cannot be loaded; Go to Home Page leaves it', async ({
+    page,
+  }) => {
     await page.route(/\/assets\/module-page-[\w-]+\.js$/, (route) => route.abort());
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -102,7 +126,9 @@ test.describe('application-error screen', () => {
     await expect(page.getByText('Part of the application could not be loaded.')).toBeVisible();
     await page.getByRole('button', { name: 'Go to Home Page' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chronic and emotional pain, treated as a whole');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Chronic and emotional pain, treated as a whole',
+    );
   });
 
   test.describe('log out', () => {
@@ -113,7 +139,9 @@ test.describe('application-error screen', () => {
       await signInViaUi(page, account.email, account.password);
       await page.route('**/api/me', (route) => route.fulfill(UNAVAILABLE));
       await page.goto('/messages');
-      await expect(page.getByRole('heading', { level: 1, name: 'Application Error' })).toBeVisible({ timeout: 10_000 });
+      await expect(page.getByRole('heading', { level: 1, name: 'Application Error' })).toBeVisible({
+        timeout: 10_000,
+      });
       await page.getByRole('button', { name: 'Log Out' }).click();
       await expectToast(page, 'Logged out successfully');
       await expect(page).toHaveURL(/\/$/);
@@ -131,17 +159,25 @@ test.describe('render-failure screen', () => {
     await page.route('**/api/me', (route) => route.fulfill(UNAVAILABLE));
     await page.route(/\/assets\/application-error-route-[\w-]+\.js$/, (route) => route.abort());
     const logged = page.waitForResponse(
-      (r) => r.url().endsWith('/api/client-logs') && (r.request().postData() ?? '').includes('Render failure'),
+      (r) =>
+        r.url().endsWith('/api/client-logs') &&
+        (r.request().postData() ?? '').includes('Render failure'),
       { timeout: 15_000 },
     );
     await page.goto('/research');
-    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible({ timeout: 10_000 });
-    await expect(page.getByRole('alert')).toContainText(/dynamically imported module|Importing a module script failed/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible(
+      { timeout: 10_000 },
+    );
+    await expect(page.getByRole('alert')).toContainText(
+      /dynamically imported module|Importing a module script failed/,
+    );
     const response = await logged;
     expect(response.status()).toBe(204);
-    const entry = (JSON.parse(response.request().postData() ?? '{}') as { entries: { message: string; context?: Record<string, unknown> }[] }).entries.find(
-      (e) => e.message === 'Render failure',
-    );
+    const entry = (
+      JSON.parse(response.request().postData() ?? '{}') as {
+        entries: { message: string; context?: Record<string, unknown> }[];
+      }
+    ).entries.find((e) => e.message === 'Render failure');
     expect(entry?.context).toHaveProperty('componentStack');
     expect(entry?.context).toHaveProperty('stack');
 

@@ -8,7 +8,10 @@ import { scheduleWebVitals } from './lib/web-vitals';
 import './styles/globals.css';
 
 window.addEventListener('error', (event) => {
-  logger.error('Uncaught error', { ...errorContext(event.error ?? event.message), source: 'window' });
+  logger.error('Uncaught error', {
+    ...errorContext(event.error ?? event.message),
+    source: 'window',
+  });
 });
 window.addEventListener('unhandledrejection', (event) => {
   logger.error('Unhandled rejection', { ...errorContext(event.reason), source: 'window' });

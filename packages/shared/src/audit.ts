@@ -13,7 +13,9 @@ export const auditEntrySchema = z.object({
   outcome: z.enum(['success', 'failure', 'denied']),
   ip: z.string().nullable(),
   requestId: z.string().nullable(),
-  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullable(),
+  details: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+    .nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

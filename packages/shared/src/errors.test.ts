@@ -14,7 +14,9 @@ describe('error messages', () => {
     expect(errorMessage('forbidden', 'en', { action: 'edit', resource: 'patients' })).toBe(
       'Access denied. You need edit permission for patients.',
     );
-    expect(errorMessage('unauthenticated', 'en')).toBe('Authentication required. Please log in to continue.');
+    expect(errorMessage('unauthenticated', 'en')).toBe(
+      'Authentication required. Please log in to continue.',
+    );
   });
 });
 

@@ -12,13 +12,17 @@ export const ERROR_CODES = [
   'not_found',
   'method_not_allowed',
   'conflict',
+  'duplicate_patient',
   'email_taken',
   'self_change_forbidden',
   'payload_too_large',
+  'unsupported_media_type',
   'rate_limited',
   'module_unavailable',
   'service_unavailable',
   'internal_error',
+  'invalid_text',
+  'cross_origin_refused',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -44,7 +48,10 @@ export type Lang = 'en' | 'es';
 type Params = Record<string, string>;
 
 const MESSAGES: Record<ErrorCode, Record<Lang, string>> = {
-  bad_request: { en: 'The request could not be understood.', es: 'No se pudo entender la solicitud.' },
+  bad_request: {
+    en: 'The request could not be understood.',
+    es: 'No se pudo entender la solicitud.',
+  },
   validation_failed: {
     en: 'Some fields are not valid. Please check them and try again.',
     es: 'Algunos campos no son válidos. Revíselos e inténtelo de nuevo.',
@@ -66,6 +73,10 @@ const MESSAGES: Record<ErrorCode, Record<Lang, string>> = {
     en: 'This record was changed by someone else. Reload it and try again.',
     es: 'Otra persona modificó este registro. Recárguelo e inténtelo de nuevo.',
   },
+  duplicate_patient: {
+    en: 'A patient with this name and date of birth already exists. Check it is not the same person, or confirm to create it anyway.',
+    es: 'Ya existe un paciente con este nombre y fecha de nacimiento. Compruebe que no es la misma persona o confirme para crearlo igualmente.',
+  },
   email_taken: {
     en: 'A user with this e-mail address already exists.',
     es: 'Ya existe un usuario con esta dirección de correo.',
@@ -75,6 +86,10 @@ const MESSAGES: Record<ErrorCode, Record<Lang, string>> = {
     es: 'No puede quitarse su propio acceso de administrador ni eliminar su propia cuenta aquí.',
   },
   payload_too_large: { en: 'The request is too large.', es: 'La solicitud es demasiado grande.' },
+  unsupported_media_type: {
+    en: 'This kind of content is not accepted here. Send {accepted}.',
+    es: 'Este tipo de contenido no se acepta aquí. Envíe {accepted}.',
+  },
   rate_limited: {
     en: 'Too many attempts. Please wait a moment and try again.',
     es: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
@@ -88,6 +103,14 @@ const MESSAGES: Record<ErrorCode, Record<Lang, string>> = {
     es: 'Tenemos problemas para conectar con nuestros servidores. Puede ser un problema temporal.',
   },
   internal_error: { en: 'An unknown error occurred', es: 'Se produjo un error desconocido' },
+  cross_origin_refused: {
+    en: 'This request came from another site (origin) and was refused.',
+    es: 'Esta solicitud procede de otro sitio (origen) y se ha rechazado.',
+  },
+  invalid_text: {
+    en: 'The request contains characters that are not allowed (control characters or broken text).',
+    es: 'La solicitud contiene caracteres no permitidos (caracteres de control o texto dañado).',
+  },
 };
 
 export function errorMessage(code: ErrorCode, lang: Lang, params: Params = {}): string {

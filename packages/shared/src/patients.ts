@@ -53,7 +53,8 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 export function ageFrom(birthDate: string, today: Date = new Date()): number {
   const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
   let age = today.getUTCFullYear() - y;
-  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
   if (beforeBirthday) age--;
   return age;
 }
@@ -61,12 +62,20 @@ export function ageFrom(birthDate: string, today: Date = new Date()): number {
 export const birthDateSchema = z
   .string()
   .regex(isoDate, { error: 'invalid_date' })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: 'invalid_date',
-  })
-  .refine((v) => ageFrom(v) > 0 || (ageFrom(v) === 0 && Date.parse(`${v}T00:00:00Z`) <= Date.now()), {
-    error: 'age_positive',
-  })
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+      new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      error: 'invalid_date',
+    },
+  )
+  .refine(
+    (v) => ageFrom(v) > 0 || (ageFrom(v) === 0 && Date.parse(`${v}T00:00:00Z`) <= Date.now()),
+    {
+      error: 'age_positive',
+    },
+  )
   .refine((v) => ageFrom(v) <= 130, { error: 'age_too_high' });
 
 const optionalText = (max: number) =>
@@ -79,20 +88,29 @@ const optionalText = (max: number) =>
     .optional();
 
 const list = z
-  .array(z.string().trim().min(1, { error: 'required' }).max(LIMITS.listItem, { error: 'too_long' }))
+  .array(
+    z.string().trim().min(1, { error: 'required' }).max(LIMITS.listItem, { error: 'too_long' }),
+  )
   .max(LIMITS.listItems, { error: 'too_many' });
 
 /** The fields a clinician enters (SPEC §3 Patient, plus status and the assigned specialist). */
 const patientFields = {
-  name: z.string().trim().min(1, { error: 'name_required' }).max(LIMITS.name, { error: 'too_long' }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'name_required' })
+    .max(LIMITS.name, { error: 'too_long' }),
   birthDate: birthDateSchema,
   gender: z.enum(GENDERS, { error: 'invalid_choice' }),
   category: z.enum(CATEGORIES, { error: 'invalid_choice' }),
   priority: z.enum(PRIORITIES, { error: 'invalid_choice' }),
   status: z.enum(STATUSES, { error: 'invalid_choice' }),
-  contactNumber: optionalText(LIMITS.contact).refine((v) => v == null || /^[+()0-9 .-]{6,40}$/.test(v), {
-    error: 'invalid_phone',
-  }),
+  contactNumber: optionalText(LIMITS.contact).refine(
+    (v) => v == null || /^[+()0-9 .-]{6,40}$/.test(v),
+    {
+      error: 'invalid_phone',
+    },
+  ),
   email: z
     .string()
     .trim()
@@ -119,7 +137,31 @@ export const patientFieldsSchema = z.strictObject({
 export type PatientFields = z.input<typeof patientFieldsSchema>;
 export type PatientFieldsParsed = z.output<typeof patientFieldsSchema>;
 
-export const createPatientSchema = patientFieldsSchema;
+/**
+ * A new patient as the API takes it: `allowDuplicate` confirms that a patient with the same name and
+ * birth date is really someone else (otherwise the API answers 409 `duplicate_patient` with the matches).
+ */
+export const createPatientSchema = patientFieldsSchema.extend({
+  allowDuplicate: z.boolean().optional(),
+});
+export type CreatePatientParsed = z.output<typeof createPatientSchema>;
+
+/** One existing patient a new one may duplicate (same normalised name and birth date). */
+export const duplicateMatchSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  birthDate: z.string(),
+});
+export type DuplicateMatch = z.infer<typeof duplicateMatchSchema>;
+/** The 409 answer to a create that matches existing patients (its `details` are not field issues). */
+export const duplicatePatientErrorSchema = z.object({
+  error: z.object({
+    code: z.literal('duplicate_patient'),
+    message: z.string(),
+    requestId: z.string().optional(),
+    details: z.object({ matches: z.array(duplicateMatchSchema) }),
+  }),
+});
 
 /**
  * An edit sends only the fields it changes, and the version it was based on; a stale version is
@@ -149,7 +191,10 @@ export const patientSchema = z.object({
   currentMedications: z.array(z.string()),
   allergies: z.array(z.string()),
   assignedSpecialist: z.object({ id: z.string(), name: z.string() }).nullable(),
-  portal: z.object({ state: z.enum(['none', 'invited', 'linked']), invitedAt: z.string().nullable() }),
+  portal: z.object({
+    state: z.enum(['none', 'invited', 'linked']),
+    invitedAt: z.string().nullable(),
+  }),
   /** From the appointments module; null until it exists. */
   nextAppointment: z.string().nullable(),
   /** From treatment plans (0–100); null until they exist. */
@@ -185,10 +230,12 @@ export const deidentifiedPatientSchema = patientSchema.pick({
   priority: true,
   status: true,
 });
+export type DeidentifiedPatient = z.infer<typeof deidentifiedPatientSchema>;
 
 const multi = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(
-    (v) => (v === undefined ? undefined : Array.isArray(v) ? v : String(v).split(',').filter(Boolean)),
+    (v) =>
+      v === undefined ? undefined : Array.isArray(v) ? v : String(v).split(',').filter(Boolean),
     z.array(z.enum(values)).max(values.length).optional(),
   );
 
@@ -198,11 +245,23 @@ export const patientListQuerySchema = z.strictObject({
   priority: multi(PRIORITIES),
   status: multi(STATUSES),
   specialistId: z.string().max(100).optional(),
-  sort: z.enum(PATIENT_SORTS).default('name'),
+  /** Default `name` for staff, `-updatedAt` for de-identified views (which may not sort by name). */
+  sort: z.enum(PATIENT_SORTS).optional(),
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type PatientListQuery = z.input<typeof patientListQuerySchema>;
+
+/**
+ * The list parameters that identify a person: a de-identified view (researchers) refuses them, since
+ * a name search or a name order would tell who is a patient and link them to their de-identified row.
+ */
+export const IDENTIFYING_LIST_PARAMS = ['q'] as const;
+/** The sort orders a de-identified view may use (name orders, and name tie-breaks, would leak names). */
+export const DEIDENTIFIED_SORTS = [
+  '-updatedAt',
+  'priority',
+] as const satisfies readonly PatientSort[];
 
 export const patientListSchema = z.object({
   items: z.array(patientListItemSchema),
@@ -218,6 +277,11 @@ export const statusChangeSchema = z.object({
   toStatus: z.enum(STATUSES),
   changedAt: z.string(),
   changedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+
+/** The list as a de-identified view (researchers) gets it. */
+export const deidentifiedPatientListSchema = patientListSchema.extend({
+  items: z.array(deidentifiedPatientSchema),
 });
 
 /** Clinician notes: timestamped, authored; an edit by the author adds an amendment, never overwrites. */
@@ -237,8 +301,17 @@ export type Note = z.infer<typeof noteSchema>;
 
 export const inviteInputSchema = z
   .strictObject({
-    email: z.string().trim().toLowerCase().pipe(z.email({ error: 'invalid_email' })).optional(),
-    phone: z.string().trim().regex(/^[+()0-9 .-]{6,40}$/, { error: 'invalid_phone' }).optional(),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ error: 'invalid_email' }))
+      .optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^[+()0-9 .-]{6,40}$/, { error: 'invalid_phone' })
+      .optional(),
   })
   .refine((v) => Boolean(v.email) !== Boolean(v.phone), { error: 'email_or_phone' });
 export const inviteSchema = z.object({
@@ -258,12 +331,19 @@ export const recordAccessSchema = z.object({
 });
 
 export const IMPORT_MODES = ['all_or_nothing', 'valid_only'] as const;
-export const importIssueSchema = z.object({ row: z.number().int(), field: z.string(), error: z.string() });
+export const importIssueSchema = z.object({
+  row: z.number().int(),
+  field: z.string(),
+  error: z.string(),
+});
 export const importReportSchema = z.object({
   mode: z.enum(IMPORT_MODES),
   totalRows: z.number().int(),
   imported: z.number().int(),
+  /** Rows with at least one error (each bad field is reported once, with its first error). */
   rejected: z.number().int(),
+  /** Rows not imported: the rows with errors, or, in `all_or_nothing` mode with any error, every row. */
+  notImported: z.number().int(),
   issues: z.array(importIssueSchema),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;

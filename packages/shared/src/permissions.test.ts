@@ -3,7 +3,9 @@ import { ACTIONS, hasPermission, hasRole, MATRIX, RESOURCES, ROLES, toRole } fro
 
 describe('permission matrix (SPEC §6)', () => {
   const granted = (role: (typeof ROLES)[number]) =>
-    RESOURCES.flatMap((r) => ACTIONS.filter((a) => hasPermission(role, r, a)).map((a) => `${r}:${a}`));
+    RESOURCES.flatMap((r) =>
+      ACTIONS.filter((a) => hasPermission(role, r, a)).map((a) => `${r}:${a}`),
+    );
 
   it('admin passes every check', () => {
     expect(granted('admin')).toHaveLength(RESOURCES.length * ACTIONS.length);
@@ -11,15 +13,26 @@ describe('permission matrix (SPEC §6)', () => {
 
   it('specialist views, creates and edits patients, appointments and treatments, and views analytics', () => {
     expect(granted('specialist')).toEqual([
-      'patients:view', 'patients:create', 'patients:edit',
-      'appointments:view', 'appointments:create', 'appointments:edit',
-      'treatments:view', 'treatments:create', 'treatments:edit',
+      'patients:view',
+      'patients:create',
+      'patients:edit',
+      'appointments:view',
+      'appointments:create',
+      'appointments:edit',
+      'treatments:view',
+      'treatments:create',
+      'treatments:edit',
       'analytics:view',
     ]);
   });
 
   it('researcher views patients and analytics, views and creates research', () => {
-    expect(granted('researcher')).toEqual(['patients:view', 'analytics:view', 'research:view', 'research:create']);
+    expect(granted('researcher')).toEqual([
+      'patients:view',
+      'analytics:view',
+      'research:view',
+      'research:create',
+    ]);
   });
 
   it('user views appointments and treatments only', () => {
@@ -30,7 +43,9 @@ describe('permission matrix (SPEC §6)', () => {
     for (const role of ROLES) {
       for (const resource of RESOURCES) {
         for (const action of ACTIONS) {
-          expect(hasPermission(role, resource, action)).toBe(MATRIX[role][resource]?.includes(action) ?? false);
+          expect(hasPermission(role, resource, action)).toBe(
+            MATRIX[role][resource]?.includes(action) ?? false,
+          );
         }
       }
     }
@@ -38,9 +53,12 @@ describe('permission matrix (SPEC §6)', () => {
 });
 
 describe('role lookup fails closed', () => {
-  it.each([undefined, null, '', 'ADMIN', 'superuser', 42, ['admin'], 'admin,specialist'])('%j → user', (value) => {
-    expect(toRole(value)).toBe('user');
-  });
+  it.each([undefined, null, '', 'ADMIN', 'superuser', 42, ['admin'], 'admin,specialist'])(
+    '%j → user',
+    (value) => {
+      expect(toRole(value)).toBe('user');
+    },
+  );
   it('keeps known roles', () => {
     for (const role of ROLES) expect(toRole(role)).toBe(role);
   });

@@ -86,3 +86,14 @@ export function hasPermission(role: Role, resource: Resource, action: Action): b
 export function hasRole(role: Role, allowed: readonly Role[]): boolean {
   return allowed.includes(role);
 }
+
+/**
+ * Who may see patient records identified (name, contact, birth date, free text, notes, exports,
+ * history). Everyone else holding `patients:view` (researchers) sees them de-identified only, and may
+ * not search or sort them by identifying fields (ARCHITECTURE "Spec readings").
+ */
+export const IDENTIFIED_VIEWERS: readonly Role[] = ['admin', 'specialist'];
+
+export function canSeeIdentified(role: Role): boolean {
+  return IDENTIFIED_VIEWERS.includes(role);
+}

@@ -36,7 +36,12 @@ export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 export const updateUserSchema = z
   .strictObject({
-    name: z.string().trim().min(1, { error: 'required' }).max(120, { error: 'too_long' }).optional(),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: 'required' })
+      .max(120, { error: 'too_long' })
+      .optional(),
     role: z.enum(ROLES).optional(),
   })
   .refine((v) => v.name !== undefined || v.role !== undefined, { error: 'nothing_to_update' });

@@ -21,12 +21,18 @@ describe('audit log', () => {
   it('keeps one valid chain under 40 concurrent appends', async () => {
     await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        recordAudit(server.deps.database.db, { action: 'test.concurrent', outcome: 'success', details: { i } }),
+        recordAudit(server.deps.database.db, {
+          action: 'test.concurrent',
+          outcome: 'success',
+          details: { i },
+        }),
       ),
     );
     const admin = await server.signIn(DEMO.admin);
     expect((await admin.get('/api/audit-logs/verify')).body.valid).toBe(true);
-    const forks = await server.sql<{ n: string }>('select count(*)::text as n from (select prev_hash from audit_log group by prev_hash having count(*) > 1) f');
+    const forks = await server.sql<{ n: string }>(
+      'select count(*)::text as n from (select prev_hash from audit_log group by prev_hash having count(*) > 1) f',
+    );
     expect(forks[0]!.n).toBe('0');
   });
 
@@ -40,16 +46,25 @@ describe('audit log', () => {
 
   it('new rows wait unsealed until the sealer chains them; sealing cannot change a row', async () => {
     await recordAudit(server.deps.database.db, { action: 'test.unsealed', outcome: 'success' });
-    const [row] = await server.sql<{ id: string; seq: string | null }>("select id::text, seq::text from audit_log where action = 'test.unsealed'");
+    const [row] = await server.sql<{ id: string; seq: string | null }>(
+      "select id::text, seq::text from audit_log where action = 'test.unsealed'",
+    );
     expect(row!.seq).toBeNull();
     await expect(
-      server.sql("update audit_log set action = 'forged', seq = 999999, prev_hash = 'x', hash = 'y' where id = $1", [row!.id]),
+      server.sql(
+        "update audit_log set action = 'forged', seq = 999999, prev_hash = 'x', hash = 'y' where id = $1",
+        [row!.id],
+      ),
     ).rejects.toThrow(/append-only/);
     const admin = await server.signIn(DEMO.admin);
     expect((await admin.get('/api/audit-logs/verify')).body.valid).toBe(true);
-    const [sealed] = await server.sql<{ seq: string | null }>("select seq::text from audit_log where action = 'test.unsealed'");
+    const [sealed] = await server.sql<{ seq: string | null }>(
+      "select seq::text from audit_log where action = 'test.unsealed'",
+    );
     expect(sealed!.seq).not.toBeNull();
-    await expect(server.sql("update audit_log set hash = 'rewritten' where action = 'test.unsealed'")).rejects.toThrow(/append-only/);
+    await expect(
+      server.sql("update audit_log set hash = 'rewritten' where action = 'test.unsealed'"),
+    ).rejects.toThrow(/append-only/);
   });
 
   it('detects a row changed behind the trigger', async () => {
@@ -57,7 +72,10 @@ describe('audit log', () => {
     await server.sql("update audit_log set action = 'tampered' where id = 3");
     await server.sql('alter table audit_log enable trigger audit_log_no_update_delete');
     const admin = await server.signIn(DEMO.admin);
-    expect((await admin.get('/api/audit-logs/verify')).body).toMatchObject({ valid: false, firstBrokenId: 3 });
+    expect((await admin.get('/api/audit-logs/verify')).body).toMatchObject({
+      valid: false,
+      firstBrokenId: 3,
+    });
   });
 
   it('lists newest first with filters, and viewing is itself audited', async () => {
@@ -74,7 +92,9 @@ describe('audit log', () => {
   });
 
   it('holds no credentials or e-mail addresses', async () => {
-    const rows = await server.sql<{ row: string }>('select row_to_json(a)::text as row from audit_log a');
+    const rows = await server.sql<{ row: string }>(
+      'select row_to_json(a)::text as row from audit_log a',
+    );
     const text = rows.map((r) => r.row).join('\n');
     expect(text).not.toMatch(/@demo\.painlab\.test|painlab-demo-2026|session_token/);
   });

@@ -152,7 +152,12 @@ export async function sealAuditChain(db: Db): Promise<number> {
       let prevHash = last?.hash ?? null;
       let seq = last?.seq ?? 0;
       const values = rows.map((row) => {
-        const hash = hashAuditRow({ ...row, prevHash, occurredAtMs: Number(row.occurredAtMs), details: row.details ?? null });
+        const hash = hashAuditRow({
+          ...row,
+          prevHash,
+          occurredAtMs: Number(row.occurredAtMs),
+          details: row.details ?? null,
+        });
         const sealedRow = sql`(${row.id}::bigint, ${++seq}::bigint, ${prevHash}::text, ${hash}::text)`;
         prevHash = hash;
         return sealedRow;
@@ -201,7 +206,13 @@ export function auditEvent(
   actor: Actor,
   event: Omit<AuditEvent, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>,
 ): AuditEvent {
-  return { ...event, actorUserId: actor.userId, actorRole: actor.role, ip: actor.ip, requestId: actor.requestId };
+  return {
+    ...event,
+    actorUserId: actor.userId,
+    actorRole: actor.role,
+    ip: actor.ip,
+    requestId: actor.requestId,
+  };
 }
 
 /** The SQL array type each audited field travels as, when rows are inserted from arrays. */
@@ -229,7 +240,10 @@ const placeholderOf = (field: AuditRowField) => `audit_${field}`;
  * `positions`, a query of positions (say, the requests whose patient was found).
  */
 export function auditInsertSql(positions: SQL): SQL {
-  const columns = sql.join(auditFields.map((f) => sql.identifier(auditLog[f].name)), sql`, `);
+  const columns = sql.join(
+    auditFields.map((f) => sql.identifier(auditLog[f].name)),
+    sql`, `,
+  );
   const arrays = sql.join(
     auditFields.map((f) => sql`${sql.placeholder(placeholderOf(f))}::${sql.raw(arrayTypes[f])}`),
     sql`, `,
@@ -245,7 +259,9 @@ export function auditInsertValues(events: AuditEvent[]): Record<string, unknown[
   return Object.fromEntries(
     auditFields.map((f) => [
       placeholderOf(f),
-      rows.map((row) => (f === 'details' ? (row.details ? JSON.stringify(row.details) : null) : row[f])),
+      rows.map((row) =>
+        f === 'details' ? (row.details ? JSON.stringify(row.details) : null) : row[f],
+      ),
     ]),
   );
 }

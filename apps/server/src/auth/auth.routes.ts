@@ -10,7 +10,10 @@ import { recordAudit } from '../audit/audit';
 import { access, declareAccess } from '../http/access';
 import { resolveSession } from '../http/session';
 import type { AppEnv, Deps } from '../http/types';
+import { eq } from 'drizzle-orm';
+import { user } from '../db/schema';
 import { CLIENT_IP_HEADER } from './auth';
+import { createLoginThrottle, type Refusal } from './login-throttle';
 
 const ACTIONS: Record<string, string> = {
   '/sign-in/email': 'auth.sign_in',
@@ -46,7 +49,14 @@ async function readJson(source: Request | Response): Promise<Record<string, unkn
   }
 }
 
+const REFUSAL_MESSAGES: Record<Refusal['code'], string> = {
+  ACCOUNT_LOCKED:
+    'Too many failed sign-ins for this account. Try again later, or ask an administrator to set a new password.',
+  TOO_MANY_FAILED_SIGN_INS: 'Too many failed sign-ins from this network. Try again later.',
+};
+
 export function mountAuth(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  const throttle = createLoginThrottle(deps.database.db, deps.env);
   declareAccess('GET', '/api/auth/*', access.public);
   declareAccess('POST', '/api/auth/*', access.public);
 
@@ -60,16 +70,51 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     const before = hasCookie ? (await resolveSession(deps, c.req.header('cookie'))).session : null;
     const body = c.req.method === 'POST' ? await readJson(c.req.raw) : null;
 
-    const response = await deps.auth.handler(new Request(c.req.raw, { headers }));
+    const signIn =
+      c.req.method === 'POST' && path === '/sign-in/email' && typeof body?.email === 'string'
+        ? body.email
+        : null;
+    const refusal = signIn ? await throttle.check(signIn, c.get('clientIp')) : null;
+    const response = refusal
+      ? Response.json(
+          { code: refusal.code, message: REFUSAL_MESSAGES[refusal.code] },
+          { status: 429, headers: { 'Retry-After': String(refusal.retryAfterS) } },
+        )
+      : await deps.auth.handler(new Request(c.req.raw, { headers }));
     if (c.req.method !== 'POST') return response;
+    if (signIn && !refusal) {
+      if (response.status === 401) await throttle.failed(signIn, c.get('clientIp'));
+      else if (response.status === 200) await throttle.clearAccount(signIn);
+    }
+    // an administrator setting a new password unlocks the account
+    if (
+      path === '/admin/set-user-password' &&
+      response.status === 200 &&
+      typeof body?.userId === 'string'
+    ) {
+      const [row] = await deps.database.db
+        .select({ email: user.email })
+        .from(user)
+        .where(eq(user.id, body.userId));
+      if (row) await throttle.clearAccount(row.email);
+    }
 
     const result = await readJson(response);
-    const resultUser = result?.user as { id?: unknown; role?: unknown } | undefined;
+    let resultUser = result?.user as { id?: unknown; role?: unknown } | undefined;
     const ok = response.status < 400;
+    // a sign-up with a taken e-mail is answered with a made-up user (no enumeration): not an actor
+    if (ok && path === '/sign-up/email' && typeof resultUser?.id === 'string') {
+      const [row] = await deps.database.db
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.id, resultUser.id));
+      if (!row) resultUser = undefined;
+    }
     await recordAudit(deps.database.db, {
       action: actionFor(path),
       outcome: ok ? 'success' : 'failure',
-      actorUserId: before?.user.id ?? (ok && typeof resultUser?.id === 'string' ? resultUser.id : null),
+      actorUserId:
+        before?.user.id ?? (ok && typeof resultUser?.id === 'string' ? resultUser.id : null),
       actorRole: before?.role ?? (ok && resultUser ? toRole(resultUser.role) : null),
       resource: 'auth',
       ip: c.get('clientIp'),

@@ -8,15 +8,28 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const userCount = async () => Number((await server.sql<{ n: string }>('select count(*)::text as n from "user"'))[0]!.n);
+const userCount = async () =>
+  Number((await server.sql<{ n: string }>('select count(*)::text as n from "user"'))[0]!.n);
 
 describe('sign-up', () => {
   it('creates a patient account, signs it in and audits it', async () => {
     const client = server.client();
     const before = await auditCount(server, 'auth.sign_up');
-    const res = await client.post('/api/auth/sign-up/email', { name: 'Lucía Gómez', email: 'lucia@example.test', password: 'a-long-enough-password' });
+    const res = await client.post('/api/auth/sign-up/email', {
+      name: 'Lucía Gómez',
+      email: 'lucia@example.test',
+      password: 'a-long-enough-password',
+    });
     expect(res.status).toBe(200);
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('painlab.session_token='));
+    expect(res.body.token).toBeNull(); // sign-up does not sign in: the answer must not depend on the e-mail being new
+    const signIn = await client.post('/api/auth/sign-in/email', {
+      email: 'lucia@example.test',
+      password: 'a-long-enough-password',
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('painlab.session_token='));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     const me = await client.get('/api/me');
@@ -26,15 +39,72 @@ describe('sign-up', () => {
 
   it('cannot choose its own role', async () => {
     const client = server.client();
-    const res = await client.post('/api/auth/sign-up/email', { name: 'Mallory', email: 'mallory@example.test', password: 'a-long-enough-password', role: 'admin' });
-    if (res.status === 200) expect((await client.get('/api/me')).body.role).toBe('user');
-    else expect(res.status).toBe(400);
+    const res = await client.post('/api/auth/sign-up/email', {
+      name: 'Mallory',
+      email: 'mallory@example.test',
+      password: 'a-long-enough-password',
+      role: 'admin',
+    });
+    if (res.status === 200) {
+      await client.post('/api/auth/sign-in/email', {
+        email: 'mallory@example.test',
+        password: 'a-long-enough-password',
+      });
+      expect((await client.get('/api/me')).body.role).toBe('user');
+    } else expect(res.status).toBe(400);
   });
 
   it.each([
-    ['a short password', { name: 'A', email: 'short@example.test', password: 'short' }, 'PASSWORD_TOO_SHORT'],
-    ['a password over 128 characters', { name: 'A', email: 'long@example.test', password: 'x'.repeat(129) }, 'PASSWORD_TOO_LONG'],
-    ['a malformed e-mail', { name: 'A', email: 'not-an-email', password: 'a-long-enough-password' }, undefined],
+    [
+      'a short password',
+      { name: 'A', email: 'short@example.test', password: 'short' },
+      'PASSWORD_TOO_SHORT',
+    ],
+    [
+      'a password over 128 characters',
+      { name: 'A', email: 'long@example.test', password: 'x'.repeat(129) },
+      'PASSWORD_TOO_LONG',
+    ],
+    [
+      'a common password with digits (password1234)',
+      { name: 'A', email: 'common@example.test', password: 'password1234' },
+      'PASSWORD_TOO_COMMON',
+    ],
+    [
+      'a leaked password (qwertyuiop12)',
+      { name: 'A', email: 'leaked@example.test', password: 'qwertyuiop12' },
+      'PASSWORD_TOO_COMMON',
+    ],
+    [
+      'a repetitive password (aaaaaaaaaaaa)',
+      { name: 'A', email: 'rep@example.test', password: 'aaaaaaaaaaaa' },
+      'PASSWORD_TOO_SIMPLE',
+    ],
+    [
+      'a sequence (abcdefghijklm)',
+      { name: 'A', email: 'seq@example.test', password: 'abcdefghijklm' },
+      'PASSWORD_TOO_SIMPLE',
+    ],
+    [
+      'a password built from the name',
+      { name: 'Lucía Gómez', email: 'lg@example.test', password: 'LuciaGomez1985!' },
+      'PASSWORD_CONTAINS_PERSONAL_INFO',
+    ],
+    [
+      'a password built from the e-mail',
+      { name: 'X', email: 'marisol.vega@example.test', password: 'marisol.vega.2026' },
+      'PASSWORD_CONTAINS_PERSONAL_INFO',
+    ],
+    [
+      'a password built from the product name',
+      { name: 'X', email: 'pl@example.test', password: 'painlab-demo-2026' },
+      'PASSWORD_CONTAINS_PERSONAL_INFO',
+    ],
+    [
+      'a malformed e-mail',
+      { name: 'A', email: 'not-an-email', password: 'a-long-enough-password' },
+      undefined,
+    ],
     ['no e-mail', { name: 'A', password: 'a-long-enough-password' }, undefined],
   ])('rejects %s and writes nothing', async (_label, body, code) => {
     const before = await userCount();
@@ -45,11 +115,35 @@ describe('sign-up', () => {
     expect(await userCount()).toBe(before);
   });
 
-  it('rejects an e-mail that is already registered', async () => {
+  it('answers a taken e-mail exactly like a new one and creates nothing; the made-up user is no actor', async () => {
     const before = await userCount();
-    const res = await server.client().post('/api/auth/sign-up/email', { name: 'Dup', email: DEMO.user, password: 'a-long-enough-password' });
-    expect(res.status).toBe(422);
-    expect(await userCount()).toBe(before);
+    const taken = await server.client().post('/api/auth/sign-up/email', {
+      name: 'Dup',
+      email: DEMO.user,
+      password: 'a-long-enough-password',
+    });
+    const fresh = await server.client().post('/api/auth/sign-up/email', {
+      name: 'Dup',
+      email: 'fresh-dup@example.test',
+      password: 'a-long-enough-password',
+    });
+    expect(taken.status).toBe(200);
+    expect(fresh.status).toBe(200);
+    const shape = (r: typeof taken) => ({
+      keys: Object.keys(r.body).sort(),
+      user: Object.keys(r.body.user).sort(),
+      token: r.body.token,
+      cookies: r.headers.getSetCookie().length,
+    });
+    expect(shape(taken)).toEqual(shape(fresh));
+    expect(JSON.stringify(taken.body)).not.toMatch(/ALREADY_EXISTS/);
+    expect(await userCount()).toBe(before + 1);
+    // the made-up user of the generic answer is no actor in the audit log
+    const [row] = await server.sql<{ actor_user_id: string | null }>(
+      "select actor_user_id from audit_log where action = 'auth.sign_up' and actor_user_id = $1",
+      [taken.body.user.id],
+    );
+    expect(row).toBeUndefined();
   });
 });
 
@@ -62,10 +156,16 @@ describe('sign-in', () => {
   });
 
   it('refuses a wrong password, audits the failure without the e-mail address', async () => {
-    const res = await server.client().post('/api/auth/sign-in/email', { email: DEMO.admin, password: 'wrong-password-123' });
+    const res = await server
+      .client()
+      .post('/api/auth/sign-in/email', { email: DEMO.admin, password: 'wrong-password-123' });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('INVALID_EMAIL_OR_PASSWORD');
-    const [row] = await server.sql<{ outcome: string; details: Record<string, unknown>; actor_user_id: string | null }>(
+    const [row] = await server.sql<{
+      outcome: string;
+      details: Record<string, unknown>;
+      actor_user_id: string | null;
+    }>(
       "select outcome, details, actor_user_id from audit_log where action = 'auth.sign_in' order by id desc limit 1",
     );
     expect(row!.outcome).toBe('failure');
@@ -135,17 +235,22 @@ describe('sessions', () => {
     const quick = await startTestServer({ SESSION_CACHE_MS: '0' });
     onTestFinished(() => quick.close());
     const client = await quick.signIn(DEMO.specialist);
-    const [cookieName, cookieValue] = [...client.cookies].find(([name]) => name.endsWith('session_token'))!;
+    const [cookieName, cookieValue] = [...client.cookies].find(([name]) =>
+      name.endsWith('session_token'),
+    )!;
     // a fresh session is not renewed on every request
     expect((await client.get('/api/me')).headers.getSetCookie()).toEqual([]);
     // last renewed 10 minutes ago: 20 of its 30 idle minutes left
-    await quick.sql(`update session set expires_at = now() + interval '20 minutes' where user_id = (select id from "user" where email = $1)`, [
-      DEMO.specialist,
-    ]);
+    await quick.sql(
+      `update session set expires_at = now() + interval '20 minutes' where user_id = (select id from "user" where email = $1)`,
+      [DEMO.specialist],
+    );
     const res = await client.get('/api/me');
     expect(res.status).toBe(200);
     const [renewed] = res.headers.getSetCookie();
-    expect(renewed).toBe(`${cookieName}=${cookieValue}; Max-Age=1800; Path=/; HttpOnly; SameSite=Lax`);
+    expect(renewed).toBe(
+      `${cookieName}=${cookieValue}; Max-Age=1800; Path=/; HttpOnly; SameSite=Lax`,
+    );
     const [row] = await quick.sql<{ left: string }>(
       `select extract(epoch from expires_at - now())::int::text as left from session where user_id = (select id from "user" where email = $1)`,
       [DEMO.specialist],
@@ -155,7 +260,9 @@ describe('sessions', () => {
 
   it('an unknown role in the database fails closed to `user`', async () => {
     await server.signIn(DEMO.admin); // ensure the account exists and is usable
-    await server.sql(`update "user" set role = 'superuser' where email = $1`, ['lucia@example.test']);
+    await server.sql(`update "user" set role = 'superuser' where email = $1`, [
+      'lucia@example.test',
+    ]);
     const client = await server.signIn('lucia@example.test', 'a-long-enough-password');
     const me = await client.get('/api/me');
     expect(me.body.role).toBe('user');
@@ -166,7 +273,11 @@ describe('sessions', () => {
 describe('rate limiting by real client address', () => {
   let limited: TestServer;
   beforeAll(async () => {
-    limited = await startTestServer({ RATE_LIMIT_AUTH_MAX: '3', TRUSTED_PROXIES: '127.0.0.1' });
+    limited = await startTestServer({
+      RATE_LIMIT_ADDRESS_FAILURES: '3',
+      RATE_LIMIT_ACCOUNT_FAILURES: '100',
+      TRUSTED_PROXIES: '127.0.0.1',
+    });
   });
   afterAll(() => limited?.close());
 
@@ -176,7 +287,7 @@ describe('rate limiting by real client address', () => {
       headers: extra,
     });
 
-  it('blocks the 4th attempt in the window from one address, not from another', async () => {
+  it('blocks an address after 3 failed sign-ins in the window, not another address', async () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await attempt('203.0.113.7')).status);
     expect(statuses).toEqual([401, 401, 401, 429]);

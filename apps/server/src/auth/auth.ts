@@ -5,14 +5,17 @@
  */
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
 import { betterAuth } from 'better-auth';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@painlab/shared/auth';
 import { ac, roles } from '@painlab/shared/permissions';
 import type { Db } from '../db/client';
 import { authSchema } from '../db/schema';
-import { baseUrlOf, type Env } from '../env';
-import { inviteTokenHash, takeInviteSignUp } from '../modules/patients/patients.repository';
+import type { Logger } from '../lib/logger';
+import type { Mailer } from '../lib/mailer';
+import { createLoginThrottle } from './login-throttle';
+import { PASSWORD_MESSAGES, passwordProblem } from './password-policy';
+import { baseUrlOf, DOCUMENTED_DEMO_PASSWORD, trustedOriginsOf, type Env } from '../env';
 
 /** The header a patient's sign-up carries the token of their portal invitation in. */
 export const INVITE_HEADER = 'x-painlab-invite';
@@ -21,20 +24,58 @@ export const INVITE_HEADER = 'x-painlab-invite';
 export const CLIENT_IP_HEADER = 'x-painlab-client-ip';
 
 /**
- * REGISTRATION_OPEN=false: an account is created only by sign-up with a usable portal invitation's
- * token in INVITE_HEADER, and only one per invitation (`takeInviteSignUp` takes the invitation's
- * sign-up slot in the same UPDATE that checks it). Runs as better-auth's user-create hook: after its
- * rate limit and its own checks (a taken e-mail does not use up the slot), right before the user row
- * is written. Claiming the record stays a separate step.
+ * What auth needs from the rest of the app, passed in where the app is wired (server.ts): auth
+ * never imports a module.
  */
-async function invitedSignUp(db: Db, token: string | null | undefined): Promise<boolean> {
-  if (!token || token.length > 200) return false;
-  return takeInviteSignUp(db, inviteTokenHash(token));
+export interface AuthServices {
+  /**
+   * REGISTRATION_OPEN=false: an account is created only by sign-up with a usable portal invitation's
+   * token in INVITE_HEADER, and only one per invitation: this takes the invitation's sign-up slot
+   * (atomically; true when it was free and the invitation usable). Called from better-auth's
+   * user-create hook: after its rate limit and its own checks (a taken e-mail does not use up the
+   * slot), right before the user row is written. Claiming the record stays a separate step.
+   */
+  takeInviteSignUp(token: string): Promise<boolean>;
+  /** Outgoing mail (null without SMTP_URL). */
+  mailer: Mailer | null;
+  logger: Logger;
 }
 
-export function createAuth(db: Db, env: Env, secret: string) {
+/** Which password a request sets, and whose (for the personal-information rule). */
+function passwordInput(
+  path: string,
+  body: Record<string, unknown>,
+): { password: string; name?: string; email?: string } | null {
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const field =
+    path === '/sign-up/email' || path === '/admin/create-user' ? 'password' : 'newPassword';
+  if (
+    ![
+      '/sign-up/email',
+      '/admin/create-user',
+      '/change-password',
+      '/reset-password',
+      '/admin/set-user-password',
+    ].includes(path)
+  )
+    return null;
+  const password = str(body[field]);
+  return password === undefined ? null : { password, name: str(body.name), email: str(body.email) };
+}
+
+async function invitedSignUp(
+  services: AuthServices,
+  token: string | null | undefined,
+): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  return services.takeInviteSignUp(token);
+}
+
+export function createAuth(db: Db, env: Env, secret: string, services: AuthServices) {
   const baseURL = baseUrlOf(env);
   const secure = baseURL.startsWith('https://');
+  const production = env.NODE_ENV === 'production';
+  const throttle = createLoginThrottle(db, env);
   const idleSeconds = env.SESSION_IDLE_MINUTES * 60;
   const authLimit = { window: env.RATE_LIMIT_AUTH_WINDOW_S, max: env.RATE_LIMIT_AUTH_MAX };
   // In production (https) the session cookies get the __Host- prefix: Secure, Path=/, no Domain.
@@ -46,15 +87,7 @@ export function createAuth(db: Db, env: Env, secret: string) {
     baseURL,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [
-      baseURL,
-      // without BASE_URL the server is addressed as localhost or 127.0.0.1: both are this machine
-      ...(env.BASE_URL ? [] : [`http://127.0.0.1:${env.PORT}`]),
-      ...(env.TRUSTED_ORIGINS ?? '')
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
-    ],
+    trustedOrigins: trustedOriginsOf(env),
     database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
     emailAndPassword: {
       enabled: true,
@@ -62,8 +95,40 @@ export function createAuth(db: Db, env: Env, secret: string) {
       maxPasswordLength: PASSWORD_MAX,
       // REGISTRATION_OPEN=false is enforced by the user-create hook below: an invited patient may still sign up
       disableSignUp: false,
-      autoSignIn: true,
+      // Sign-up answers the same whether or not the e-mail is taken (no enumeration): a new account
+      // is not signed in by sign-up (the web app signs in next), and a taken e-mail gets better-auth's
+      // generic answer while its owner is told by e-mail (or, without SMTP, an event is logged).
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        if (services.mailer) {
+          try {
+            await services.mailer.send({
+              to: user.email,
+              subject: `${env.CLINIC_NAME}: someone tried to create an account with your e-mail address`,
+              text:
+                `Someone tried to create a ${env.CLINIC_NAME} account with this e-mail address, which already has one.\n` +
+                `If it was you, sign in at ${baseURL} instead. If it was not, you can ignore this message.\n\n` +
+                `Alguien intentó crear una cuenta de ${env.CLINIC_NAME} con esta dirección, que ya tiene una.\n` +
+                `Si fue usted, inicie sesión en ${baseURL}. Si no, puede ignorar este mensaje.`,
+            });
+          } catch (error) {
+            services.logger.warn(
+              { err: (error as Error).name },
+              'existing-account sign-up notice not sent',
+            );
+          }
+        } else {
+          services.logger.info(
+            { event: 'auth.sign_up_existing_email' },
+            'sign-up attempt for an existing account (no mailer)',
+          );
+        }
+      },
       revokeSessionsOnPasswordReset: true,
+      // a password reset is an unlock path of a locked account
+      onPasswordReset: async ({ user }) => {
+        await throttle.clearAccount(user.email);
+      },
     },
     session: {
       expiresIn: idleSeconds,
@@ -71,13 +136,15 @@ export function createAuth(db: Db, env: Env, secret: string) {
       freshAge: 15 * 60,
       cookieCache: { enabled: false },
     },
+    // better-auth's limiter, with its counters in the database (every server instance shares them).
+    // Sign-in is not limited per request here: only failures count (auth/login-throttle.ts).
     rateLimit: {
       enabled: true,
       window: 60,
       max: 100,
-      storage: 'memory',
+      storage: 'database',
       customRules: {
-        '/sign-in/email': authLimit,
+        '/sign-in/email': false,
         '/sign-up/email': authLimit,
         '/change-password': authLimit,
         '/change-email': authLimit,
@@ -97,19 +164,75 @@ export function createAuth(db: Db, env: Env, secret: string) {
       disableOriginCheck: false,
       disableCSRFCheck: false,
     },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        // The README's demo password is public: in production no account may be entered with it.
+        if (
+          production &&
+          ctx.path === '/sign-in/email' &&
+          body.password === DOCUMENTED_DEMO_PASSWORD
+        ) {
+          throw new APIError('FORBIDDEN', {
+            code: 'DEFAULT_PASSWORD_REFUSED',
+            message:
+              'This password is public and cannot be used here. Ask an administrator to set a new one.',
+          });
+        }
+        // closed registration is refused before better-auth looks the e-mail up, so the answer does
+        // not depend on whether it is taken; the invitation itself is taken in the user-create hook
+        if (ctx.path === '/sign-up/email' && !env.REGISTRATION_OPEN) {
+          const token = ctx.headers?.get(INVITE_HEADER);
+          if (!token || token.length > 200) {
+            throw new APIError('FORBIDDEN', {
+              code: 'REGISTRATION_CLOSED',
+              message: 'Registration is closed',
+            });
+          }
+        }
+        const input = passwordInput(ctx.path, body);
+        if (
+          input &&
+          input.password.length >= PASSWORD_MIN &&
+          input.password.length <= PASSWORD_MAX
+        ) {
+          const problem = passwordProblem(input.password, {
+            name: input.name,
+            email: input.email,
+            extra: ['painlab', env.CLINIC_NAME],
+          });
+          if (problem)
+            throw new APIError('BAD_REQUEST', {
+              code: problem,
+              message: PASSWORD_MESSAGES[problem],
+            });
+          if (production && input.password === DOCUMENTED_DEMO_PASSWORD) {
+            throw new APIError('BAD_REQUEST', {
+              code: 'PASSWORD_TOO_COMMON',
+              message: PASSWORD_MESSAGES.PASSWORD_TOO_COMMON,
+            });
+          }
+        }
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
           before: async (_user, ctx) => {
             if (env.REGISTRATION_OPEN || ctx?.path !== '/sign-up/email') return;
-            if (!(await invitedSignUp(db, ctx.headers?.get(INVITE_HEADER)))) {
-              throw new APIError('FORBIDDEN', { code: 'REGISTRATION_CLOSED', message: 'Registration is closed' });
+            if (!(await invitedSignUp(services, ctx.headers?.get(INVITE_HEADER)))) {
+              throw new APIError('FORBIDDEN', {
+                code: 'REGISTRATION_CLOSED',
+                message: 'Registration is closed',
+              });
             }
           },
         },
       },
     },
     telemetry: { enabled: false },
+    // better-auth logs a sign-up attempt for a taken e-mail, with the address, at info: not ours to print
+    logger: { level: 'warn' },
     plugins: [admin({ ac, roles, defaultRole: 'user', adminRoles: ['admin'] })],
   });
 }

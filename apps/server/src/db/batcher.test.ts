@@ -42,7 +42,11 @@ describe('createBatcher', () => {
     r.pending.shift()!(); // the first batch answers: the next one starts
     await tick();
     await tick();
-    expect(r.batches).toEqual([[1, 2], [3, 4], [5, 6]]);
+    expect(r.batches).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
     let done = false;
     void results.then(() => (done = true));
     for (let i = 0; i < 20 && !done; i++) await r.releaseAll();
@@ -68,7 +72,10 @@ describe('createBatcher', () => {
   });
 
   it('a run that answers the wrong number of results fails its callers instead of mixing them up', async () => {
-    const load = createBatcher(async (items: number[]) => items.slice(1), { maxInFlight: 1, maxBatch: 10 });
+    const load = createBatcher(async (items: number[]) => items.slice(1), {
+      maxInFlight: 1,
+      maxBatch: 10,
+    });
     const settled = await Promise.allSettled([1, 2].map(load));
     expect(settled.every((s) => s.status === 'rejected')).toBe(true);
   });

@@ -6,7 +6,7 @@
  * Each caller gets its own item's result, or the batch's error.
  *
  * Used where every request would otherwise pay a statement and a commit of its own: the audited
- * chart read (patients.repository.ts) answers a whole batch, audit rows included, in one statement.
+ * chart read (patients/chart.repository.ts) answers a whole batch, audit rows included, in one statement.
  */
 export interface BatcherOptions {
   maxInFlight: number;
@@ -14,7 +14,10 @@ export interface BatcherOptions {
 }
 
 /** `run` answers a batch: one result per item, in the items' order. */
-export function createBatcher<In, Out>(run: (items: In[]) => Promise<Out[]>, { maxInFlight, maxBatch }: BatcherOptions) {
+export function createBatcher<In, Out>(
+  run: (items: In[]) => Promise<Out[]>,
+  { maxInFlight, maxBatch }: BatcherOptions,
+) {
   const queue: { item: In; resolve: (out: Out) => void; reject: (error: unknown) => void }[] = [];
   let inFlight = 0;
   let scheduled = false;
@@ -23,7 +26,8 @@ export function createBatcher<In, Out>(run: (items: In[]) => Promise<Out[]>, { m
     inFlight += 1;
     try {
       const results = await run(batch.map((b) => b.item));
-      if (results.length !== batch.length) throw new Error(`batch of ${batch.length} answered ${results.length} results`);
+      if (results.length !== batch.length)
+        throw new Error(`batch of ${batch.length} answered ${results.length} results`);
       batch.forEach((b, i) => b.resolve(results[i]!));
     } catch (error) {
       for (const b of batch) b.reject(error);

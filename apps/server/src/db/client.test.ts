@@ -32,14 +32,20 @@ describe('database connection', () => {
   });
 
   it('keeps working after failing statements', async () => {
-    for (const bad of ['select 1/0', "insert into iso_probe values (2, 'a'), (2, 'b')", 'select * from no_such_table']) {
+    for (const bad of [
+      'select 1/0',
+      "insert into iso_probe values (2, 'a'), (2, 'b')",
+      'select * from no_such_table',
+    ]) {
       await expect(server.sql(bad)).rejects.toThrow();
       expect(await server.sql('select 1 as ok')).toEqual([{ ok: 1 }]);
     }
   });
 
   it('applies every migration, including the extensions later modules need', async () => {
-    const ext = await server.sql<{ extname: string }>("select extname from pg_extension where extname in ('pg_trgm', 'unaccent') order by 1");
+    const ext = await server.sql<{ extname: string }>(
+      "select extname from pg_extension where extname in ('pg_trgm', 'unaccent') order by 1",
+    );
     expect(ext.map((e) => e.extname)).toEqual(['pg_trgm', 'unaccent']);
     expect(await server.sql("select unaccent('Gestión') as v")).toEqual([{ v: 'Gestion' }]);
   });

@@ -10,7 +10,9 @@ import pg from 'pg';
 
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.DATE ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === pg.types.builtins.DATE
+      ? (value: string) => value
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 export interface CompiledSelect<Row> {
@@ -32,7 +34,9 @@ export function compileSelect<Row>(
     const result = await pool.query<unknown[]>({
       ...(name ? { name } : {}),
       text,
-      values: slots.map((slot) => ('placeholder' in slot ? values[slot.placeholder] : slot.constant)),
+      values: slots.map((slot) =>
+        'placeholder' in slot ? values[slot.placeholder] : slot.constant,
+      ),
       rowMode: 'array',
       types,
     });

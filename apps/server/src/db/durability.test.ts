@@ -77,9 +77,17 @@ describe.skipIf(dbKind !== 'pglite')('embedded database durability', () => {
 
     // acknowledged writes, then kill -9 right after the last acknowledgement
     const admin = new ApiClient(first.url);
-    expect((await admin.post('/api/auth/sign-in/email', { email: DEMO.admin, password: DEMO_PASSWORD })).status).toBe(200);
+    expect(
+      (await admin.post('/api/auth/sign-in/email', { email: DEMO.admin, password: DEMO_PASSWORD }))
+        .status,
+    ).toBe(200);
     for (let i = 0; i < 15; i++) {
-      const res = await admin.post('/api/users', { name: `Ack ${i}`, email: `ack${i}@durable.test`, role: 'user', password: 'a-long-enough-password' });
+      const res = await admin.post('/api/users', {
+        name: `Ack ${i}`,
+        email: `ack${i}@durable.test`,
+        role: 'user',
+        password: 'a-long-enough-password',
+      });
       expect(res.status).toBe(201);
       created.push(res.body.id);
     }

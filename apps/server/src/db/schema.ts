@@ -4,6 +4,7 @@
  * allowed is the sealer's first setting of seq/prev_hash/hash) and hash-chained.
  */
 import { sql } from 'drizzle-orm';
+import { CATEGORIES, GENDERS, PRIORITIES, STATUSES } from '@painlab/shared/patients';
 import {
   bigint,
   boolean,
@@ -94,7 +95,11 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'string', precision: 3 }).notNull(),
+    occurredAt: timestamp('occurred_at', {
+      withTimezone: true,
+      mode: 'string',
+      precision: 3,
+    }).notNull(),
     actorUserId: text('actor_user_id'),
     actorRole: text('actor_role'),
     action: text('action').notNull(),
@@ -111,7 +116,9 @@ export const auditLog = pgTable(
     hash: text('hash'),
   },
   (t) => [
-    index('audit_log_unsealed_idx').on(t.id).where(sql`${t.seq} is null`),
+    index('audit_log_unsealed_idx')
+      .on(t.id)
+      .where(sql`${t.seq} is null`),
     index('audit_log_occurred_at_idx').on(t.occurredAt),
     index('audit_log_actor_idx').on(t.actorUserId, t.id),
     index('audit_log_patient_idx')
@@ -134,7 +141,33 @@ export const webVital = pgTable(
   (t) => [index('web_vital_name_created_idx').on(t.name, t.createdAt)],
 );
 
-export const authSchema = { user, session, account, verification };
+/** better-auth's own rate-limit counters (storage: 'database'), shared by every server instance. */
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Failed sign-ins per account (key `account:<sha256 of the e-mail>`) and per client address
+ * (`address:<ip>`), shared by every server instance (auth/login-throttle.ts).
+ */
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStart: timestamp('window_start', tz).notNull(),
+  lockedUntil: timestamp('locked_until', tz),
+});
+
+export const authSchema = { user, session, account, verification, rateLimit };
+
+/**
+ * `(v1, v2, …)` of an enum of packages/shared, for a CHECK: the column's type (`text({ enum })`), its
+ * CHECK and the API schemas come from the same list. Values are fixed identifiers, never input.
+ */
+const sqlList = (values: readonly string[]) =>
+  sql.raw(`(${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')})`);
 
 /**
  * Patients. `name_search` is `patient_search_key(name)` (migration 0006: lower case, no accents, no
@@ -152,22 +185,35 @@ export const patient = pgTable(
     nameWords: text('name_words')
       .array()
       .notNull()
-      .generatedAlwaysAs(sql`array_remove(regexp_split_to_array(name_search, '[^[:alnum:]]+'), '')`),
+      .generatedAlwaysAs(
+        sql`array_remove(regexp_split_to_array(name_search, '[^[:alnum:]]+'), '')`,
+      ),
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
-    gender: text('gender').notNull(),
-    category: text('category').notNull(),
-    priority: text('priority').notNull(),
+    gender: text('gender', { enum: GENDERS }).notNull(),
+    category: text('category', { enum: CATEGORIES }).notNull(),
+    priority: text('priority', { enum: PRIORITIES }).notNull(),
     priorityRank: smallint('priority_rank')
       .notNull()
       .generatedAlwaysAs(sql`case priority when 'high' then 0 when 'medium' then 1 else 2 end`),
-    status: text('status').notNull(),
+    status: text('status', { enum: STATUSES }).notNull(),
     contactNumber: text('contact_number'),
     email: text('email'),
-    symptoms: text('symptoms').array().notNull().default(sql`'{}'::text[]`),
+    symptoms: text('symptoms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     medicalHistory: text('medical_history'),
-    currentMedications: text('current_medications').array().notNull().default(sql`'{}'::text[]`),
-    allergies: text('allergies').array().notNull().default(sql`'{}'::text[]`),
-    assignedSpecialistId: text('assigned_specialist_id').references(() => user.id, { onDelete: 'set null' }),
+    currentMedications: text('current_medications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    allergies: text('allergies')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    assignedSpecialistId: text('assigned_specialist_id').references(() => user.id, {
+      onDelete: 'set null',
+    }),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
     createdBy: text('created_by'),
@@ -179,23 +225,29 @@ export const patient = pgTable(
     uniqueIndex('patient_user_id_key').on(t.userId),
     // GiST, not GIN: it returns names nearest-first (KNN on word-similarity distance), so a search of
     // one word for a common name stops after one page instead of scoring and sorting every match.
-    index('patient_name_trgm_gist_idx').using('gist', t.nameSearch.op('gist_trgm_ops')).where(sql`${t.deletedAt} is null`),
+    index('patient_name_trgm_gist_idx')
+      .using('gist', t.nameSearch.op('gist_trgm_ops'))
+      .where(sql`${t.deletedAt} is null`),
     // A search of several words: the names holding a word like each of them (posting lists intersect).
-    index('patient_name_words_idx').using('gin', t.nameWords).where(sql`${t.deletedAt} is null`),
-    index('patient_name_sort_idx').on(t.nameSearch, t.id).where(sql`${t.deletedAt} is null`),
-    index('patient_updated_sort_idx').on(t.updatedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
-    index('patient_priority_sort_idx').on(t.priorityRank, t.nameSearch, t.id).where(sql`${t.deletedAt} is null`),
-    index('patient_specialist_idx').on(t.assignedSpecialistId, t.nameSearch, t.id).where(sql`${t.deletedAt} is null`),
-    check('patient_gender_check', sql`${t.gender} in ('male','female','other')`),
-    check('patient_priority_check', sql`${t.priority} in ('high','medium','low')`),
-    check(
-      'patient_status_check',
-      sql`${t.status} in ('new','in_treatment','follow_up','discharged','inactive')`,
-    ),
-    check(
-      'patient_category_check',
-      sql`${t.category} in ('chronic_pain','post_surgery','preventive_care','acute_condition','rehabilitation','geriatric','pediatric','mental_health','other')`,
-    ),
+    index('patient_name_words_idx')
+      .using('gin', t.nameWords)
+      .where(sql`${t.deletedAt} is null`),
+    index('patient_name_sort_idx')
+      .on(t.nameSearch, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('patient_updated_sort_idx')
+      .on(t.updatedAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('patient_priority_sort_idx')
+      .on(t.priorityRank, t.nameSearch, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('patient_specialist_idx')
+      .on(t.assignedSpecialistId, t.nameSearch, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    check('patient_gender_check', sql`${t.gender} in ${sqlList(GENDERS)}`),
+    check('patient_priority_check', sql`${t.priority} in ${sqlList(PRIORITIES)}`),
+    check('patient_status_check', sql`${t.status} in ${sqlList(STATUSES)}`),
+    check('patient_category_check', sql`${t.category} in ${sqlList(CATEGORIES)}`),
   ],
 );
 
@@ -203,9 +255,11 @@ export const patientStatusChange = pgTable(
   'patient_status_change',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    patientId: uuid('patient_id').notNull().references(() => patient.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: STATUSES }),
+    toStatus: text('to_status', { enum: STATUSES }).notNull(),
     changedBy: text('changed_by').references(() => user.id, { onDelete: 'set null' }),
     changedAt: timestamp('changed_at', tz).notNull().defaultNow(),
   },
@@ -217,7 +271,9 @@ export const patientNote = pgTable(
   'patient_note',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    patientId: uuid('patient_id').notNull().references(() => patient.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
     authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
@@ -230,7 +286,9 @@ export const patientNoteAmendment = pgTable(
   'patient_note_amendment',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    noteId: uuid('note_id').notNull().references(() => patientNote.id, { onDelete: 'cascade' }),
+    noteId: uuid('note_id')
+      .notNull()
+      .references(() => patientNote.id, { onDelete: 'cascade' }),
     /** The text as it was before the amendment, and when it had been written. */
     body: text('body').notNull(),
     writtenAt: timestamp('written_at', tz).notNull(),
@@ -259,7 +317,9 @@ export const patientInvite = pgTable(
   'patient_invite',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    patientId: uuid('patient_id').notNull().references(() => patient.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     channel: text('channel').notNull(),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),

@@ -3,9 +3,24 @@
  * route without a session, and deny-by-default for a route nobody declared.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIONS, hasPermission, RESOURCES, ROLES, type Action, type Resource, type Role } from '@painlab/shared/permissions';
+import {
+  ACTIONS,
+  hasPermission,
+  RESOURCES,
+  ROLES,
+  type Action,
+  type Resource,
+  type Role,
+} from '@painlab/shared/permissions';
 import { accessOf } from './access';
-import { auditCount, DEMO, startTestServer, type ApiClient, type TestServer } from '../test/harness';
+import {
+  auditCount,
+  DEMO,
+  MINIMAL_PATIENT,
+  startTestServer,
+  type ApiClient,
+  type TestServer,
+} from '../test/harness';
 
 let server: TestServer;
 const clients = {} as Record<Role, ApiClient>;
@@ -19,52 +34,97 @@ afterAll(() => server?.close());
 
 let seq = 0;
 /** The request that exercises `action` on `resource`, with a valid body, and the success status. */
-async function requestFor(resource: Resource, action: Action): Promise<{ method: string; path: string; json?: unknown; ok: number }> {
+async function requestFor(
+  resource: Resource,
+  action: Action,
+): Promise<{ method: string; path: string; json?: unknown; ok: number }> {
   if (resource === 'users') {
     if (action === 'view') return { method: 'GET', path: '/api/users', ok: 200 };
     if (action === 'create') {
-      return { method: 'POST', path: '/api/users', json: { name: 'New', email: `n${++seq}@matrix.test`, role: 'user', password: 'long-enough-password' }, ok: 201 };
+      return {
+        method: 'POST',
+        path: '/api/users',
+        json: {
+          name: 'New',
+          email: `n${++seq}@matrix.test`,
+          role: 'user',
+          password: 'long-enough-password',
+        },
+        ok: 201,
+      };
     }
     // edit/delete act on a throw-away account created by the admin
-    const created = await clients.admin.post('/api/users', { name: 'Target', email: `t${++seq}@matrix.test`, role: 'user', password: 'long-enough-password' });
+    const created = await clients.admin.post('/api/users', {
+      name: 'Target',
+      email: `t${++seq}@matrix.test`,
+      role: 'user',
+      password: 'long-enough-password',
+    });
     targetUserId = created.body.id;
-    if (action === 'edit') return { method: 'PATCH', path: `/api/users/${targetUserId}`, json: { name: 'Renamed' }, ok: 200 };
+    if (action === 'edit')
+      return {
+        method: 'PATCH',
+        path: `/api/users/${targetUserId}`,
+        json: { name: 'Renamed' },
+        ok: 200,
+      };
     return { method: 'DELETE', path: `/api/users/${targetUserId}`, ok: 204 };
   }
   if (resource === 'audit_logs') {
     if (action === 'view') return { method: 'GET', path: '/api/audit-logs', ok: 200 };
     const method = { create: 'POST', edit: 'PATCH', delete: 'DELETE' }[action];
-    return { method, path: action === 'create' ? '/api/audit-logs' : '/api/audit-logs/1', json: {}, ok: 405 };
+    return {
+      method,
+      path: action === 'create' ? '/api/audit-logs' : '/api/audit-logs/1',
+      json: {},
+      ok: 405,
+    };
   }
   if (resource === 'patients') {
-    const patient = { name: 'Matrix Patient', birthDate: '1970-01-01', gender: 'other', category: 'other', priority: 'low' };
+    const patient = { ...MINIMAL_PATIENT, name: 'Matrix Patient', allowDuplicate: true };
     if (action === 'view') return { method: 'GET', path: '/api/patients', ok: 200 };
-    if (action === 'create') return { method: 'POST', path: '/api/patients', json: patient, ok: 201 };
+    if (action === 'create')
+      return { method: 'POST', path: '/api/patients', json: patient, ok: 201 };
     const created = await clients.admin.post('/api/patients', patient);
-    if (action === 'edit') return { method: 'PATCH', path: `/api/patients/${created.body.id}`, json: { version: 1, priority: 'high' }, ok: 200 };
+    if (action === 'edit')
+      return {
+        method: 'PATCH',
+        path: `/api/patients/${created.body.id}`,
+        json: { version: 1, priority: 'high' },
+        ok: 200,
+      };
     return { method: 'DELETE', path: `/api/patients/${created.body.id}`, ok: 204 };
   }
   const method = { view: 'GET', create: 'POST', edit: 'PATCH', delete: 'DELETE' }[action];
-  const path = action === 'view' || action === 'create' ? `/api/${resource}` : `/api/${resource}/some-id`;
+  const path =
+    action === 'view' || action === 'create' ? `/api/${resource}` : `/api/${resource}/some-id`;
   return { method, path, json: method === 'GET' || method === 'DELETE' ? undefined : {}, ok: 501 };
 }
 
 describe('permission matrix (SPEC §6) enforced by the server', () => {
-  const cases = ROLES.flatMap((role) => RESOURCES.flatMap((resource) => ACTIONS.map((action) => ({ role, resource, action }))));
+  const cases = ROLES.flatMap((role) =>
+    RESOURCES.flatMap((resource) => ACTIONS.map((action) => ({ role, resource, action }))),
+  );
 
   it('covers 112 cases', () => expect(cases).toHaveLength(112));
 
   it.each(cases)('$role $action $resource', async ({ role, resource, action }) => {
     const req = await requestFor(resource, action);
     const deniedBefore = await auditCount(server, 'access.denied');
-    const res = await clients[role].request(req.method, req.path, req.json === undefined ? {} : { json: req.json });
+    const res = await clients[role].request(
+      req.method,
+      req.path,
+      req.json === undefined ? {} : { json: req.json },
+    );
     if (hasPermission(role, resource, action)) {
       expect(res.status, JSON.stringify(res.body)).toBe(req.ok);
       expect(await auditCount(server, 'access.denied')).toBe(deniedBefore);
     } else {
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('forbidden');
-      expect(res.body.error.message).toBe(`Access denied. You need ${action} permission for ${resource}.`);
+      expect(res.body.error.message).toBe(
+        `Access denied. You need ${action} permission for ${resource}.`,
+      );
       expect(await auditCount(server, 'access.denied')).toBe(deniedBefore + 1);
       const [row] = await server.sql<{ actor_role: string; resource: string; outcome: string }>(
         'select actor_role, resource, outcome from audit_log order by id desc limit 1',
@@ -75,13 +135,17 @@ describe('permission matrix (SPEC §6) enforced by the server', () => {
 
   it('admin passes every check; a patient only views appointments and treatments', () => {
     expect(RESOURCES.every((r) => ACTIONS.every((a) => hasPermission('admin', r, a)))).toBe(true);
-    const userGrants = RESOURCES.flatMap((r) => ACTIONS.filter((a) => hasPermission('user', r, a)).map((a) => `${r}:${a}`));
+    const userGrants = RESOURCES.flatMap((r) =>
+      ACTIONS.filter((a) => hasPermission('user', r, a)).map((a) => `${r}:${a}`),
+    );
     expect(userGrants).toEqual(['appointments:view', 'treatments:view']);
   });
 
   it('answers denials in the language of the request', async () => {
     const patientEs = await server.signIn(DEMO.user);
-    const res = await patientEs.request('GET', '/api/users', { headers: { 'accept-language': 'es-ES,es;q=0.9' } });
+    const res = await patientEs.request('GET', '/api/users', {
+      headers: { 'accept-language': 'es-ES,es;q=0.9' },
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.message).toBe('Acceso denegado. Necesita el permiso view sobre users.');
   });
@@ -89,18 +153,28 @@ describe('permission matrix (SPEC §6) enforced by the server', () => {
 
 describe('without a session', () => {
   it('every non-public API route answers 401 and the attempt is audited', async () => {
-    const doc = (await server.client().get('/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await server.client().get('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const anonymous = server.client();
     let checked = 0;
     for (const [path, methods] of Object.entries(doc.paths)) {
+      if (path.startsWith('/api/auth/')) continue; // better-auth's own routes: it checks their sessions
       for (const method of Object.keys(methods)) {
         const rule = accessOf(method, path);
         expect(rule, `${method} ${path} has no access rule`).toBeDefined();
         if (rule!.kind === 'public') continue;
         const before = await auditCount(server, 'access.denied');
-        const res = await anonymous.request(method.toUpperCase(), path.replace('{id}', 'x'), method === 'get' || method === 'delete' ? {} : { json: {} });
+        const res = await anonymous.request(
+          method.toUpperCase(),
+          path.replace('{id}', 'x'),
+          method === 'get' || method === 'delete' ? {} : { json: {} },
+        );
         expect(res.status, `${method} ${path}`).toBe(401);
-        expect(res.body.error).toMatchObject({ code: 'unauthenticated', message: 'Authentication required. Please log in to continue.' });
+        expect(res.body.error).toMatchObject({
+          code: 'unauthenticated',
+          message: 'Authentication required. Please log in to continue.',
+        });
         expect(await auditCount(server, 'access.denied')).toBe(before + 1);
         checked++;
       }

@@ -1,10 +1,9 @@
 /**
  * Deny by default. Every API route declares who may call it — `public`, `authenticated`, or a
- * resource + action of the SPEC §6 matrix — through `defineRoute` (or `declareAccess` for the few
+ * resource + action of the SPEC §6 matrix — through `defineRoute` (http/openapi.ts; or `declareAccess` for the few
  * routes that are not OpenAPI contracts). The guard middleware looks up the matched route: a route
  * without a declaration is refused with 403. Denials (401 and 403) are written to the audit log.
  */
-import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { hasPermission, type Action, type Resource } from '@painlab/shared/permissions';
@@ -25,6 +24,41 @@ export const access = {
 
 const registry = new Map<string, Access>();
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The ids in a request's path, by the route template's parameter names (`/api/patients/:id/notes/:noteId`).
+ * Only UUIDs count, lower-cased as stored (anything else names no record).
+ */
+export function pathIds(template: string, path: string): Record<string, string> {
+  const names: string[] = [];
+  const pattern = template
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/:(\w+)/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+  const match = new RegExp(`^${pattern}/?$`).exec(path);
+  const ids: Record<string, string> = {};
+  names.forEach((name, i) => {
+    const value = decodeURIComponent(match?.[i + 1] ?? '');
+    if (UUID.test(value)) ids[name] = value.toLowerCase();
+  });
+  return ids;
+}
+
+/**
+ * The record a refused request was about: on a patients route, `{id}` is the patient and the last id
+ * of the path (`{noteId}`, or the patient) the record.
+ */
+function recordOf(template: string, path: string, resource: string | undefined) {
+  const ids = pathIds(template, path);
+  const values = Object.values(ids);
+  const patientId =
+    (resource === 'patients' || template.startsWith('/api/patients/')) && ids.id ? ids.id : null;
+  return { patientId, recordId: values.at(-1) ?? null };
+}
+
 const toHonoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 const keyOf = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
@@ -34,13 +68,6 @@ export function declareAccess(method: string, path: string, rule: Access): void 
 
 export function accessOf(method: string, path: string): Access | undefined {
   return registry.get(keyOf(method, toHonoPath(path)));
-}
-
-/** `createRoute` with a mandatory access rule. */
-export function defineRoute<R extends RouteConfig>(config: R & { access: Access }): R {
-  const { access: rule, ...route } = config;
-  declareAccess(route.method, route.path, rule);
-  return createRoute(route as unknown as R);
 }
 
 export function guardMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
@@ -57,6 +84,7 @@ export function guardMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
         actorUserId: session?.user.id ?? null,
         actorRole: session?.role ?? null,
         resource: resource ?? null,
+        ...recordOf(handler.path, c.req.path, resource),
         ip: c.get('clientIp'),
         requestId: c.get('requestId'),
         details: { reason, route, ...(action ? { permission: action } : {}) },
@@ -65,7 +93,10 @@ export function guardMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
     if (!rule) {
       deps.logger.error({ route }, 'API route without an access declaration was refused');
       await audit('undeclared_route');
-      return sendError(c, new ApiError(403, 'forbidden', { action: 'access', resource: 'this route' }));
+      return sendError(
+        c,
+        new ApiError(403, 'forbidden', { action: 'access', resource: 'this route' }),
+      );
     }
     if (rule.kind === 'public') return next();
     if (!session) {

@@ -26,8 +26,12 @@ describe('logged errors carry no patient data', () => {
 });
 
 describe('an unreachable database is a 503, not a 500', () => {
-  it('the real driver\'s refused connection is recognised; a bad query is not', async () => {
-    const refused = await new pg.Client({ host: '127.0.0.1', port: 1, connectionTimeoutMillis: 2000 })
+  it("the real driver's refused connection is recognised; a bad query is not", async () => {
+    const refused = await new pg.Client({
+      host: '127.0.0.1',
+      port: 1,
+      connectionTimeoutMillis: 2000,
+    })
       .connect()
       .then(() => new Error('should not connect'))
       .catch((error: Error) => error);
@@ -37,6 +41,12 @@ describe('an unreachable database is a 503, not a 500', () => {
       .then(() => new Error('should fail'))
       .catch((error: Error) => error);
     expect(isDatabaseUnavailable(badQuery)).toBe(false);
-    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('terminating connection due to administrator command'), {
+          code: '57P01',
+        }),
+      ),
+    ).toBe(true);
   });
 });

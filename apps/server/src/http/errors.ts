@@ -10,25 +10,55 @@ import {
   type ErrorEnvelope,
   type FieldIssue,
 } from '@painlab/shared/errors';
+import { DomainError } from '../lib/domain-error';
 import type { Logger } from '../lib/logger';
 import type { AppEnv } from './types';
+
+/** Field issues, or (for `duplicate_patient`) a code's own details object. */
+type Details = FieldIssue[] | Record<string, unknown>;
 
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,
     readonly params: Record<string, string> = {},
-    readonly details?: FieldIssue[],
+    readonly details?: Details,
   ) {
     super(code);
   }
+}
+
+/** The one map from a domain error's code to its HTTP status. */
+export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  self_change_forbidden: 409,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  duplicate_patient: 409,
+  email_taken: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  invalid_text: 400,
+  cross_origin_refused: 403,
+  rate_limited: 429,
+  internal_error: 500,
+  module_unavailable: 501,
+  service_unavailable: 503,
+};
+
+export function fromDomainError(error: DomainError): ApiError {
+  return new ApiError(STATUS_OF[error.code], error.code, error.params, error.details);
 }
 
 export function errorBody(
   c: Context<AppEnv>,
   code: ErrorCode,
   params: Record<string, string> = {},
-  details?: FieldIssue[],
+  details?: Details,
 ): ErrorEnvelope {
   const lang = c.get('lang') ?? pickLang(c.req.header('accept-language'));
   return {
@@ -36,7 +66,7 @@ export function errorBody(
       code,
       message: errorMessage(code, lang, params),
       requestId: c.get('requestId'),
-      ...(details ? { details } : {}),
+      ...(details ? { details: details as FieldIssue[] } : {}),
     },
   };
 }
@@ -98,14 +128,22 @@ function errorCode(error: unknown): string | undefined {
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = errorCode(error);
-  if (code && (/^(08|57P0|53)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOENT'].includes(code))) return true;
-  const text = `${(error as Error | null)?.message ?? ''} ${((error as { cause?: Error } | null)?.cause?.message ?? '')}`;
-  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(text);
+  if (
+    code &&
+    (/^(08|57P0|53)/.test(code) ||
+      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOENT'].includes(code))
+  )
+    return true;
+  const text = `${(error as Error | null)?.message ?? ''} ${(error as { cause?: Error } | null)?.cause?.message ?? ''}`;
+  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+    text,
+  );
 }
 
 export function createErrorHandler(logger: Logger) {
   return (error: Error, c: Context<AppEnv>) => {
     if (error instanceof ApiError) return sendError(c, error);
+    if (error instanceof DomainError) return sendError(c, fromDomainError(error));
     if (error instanceof HTTPException && error.status < 500) {
       const code = STATUS_CODES[error.status] ?? 'bad_request';
       return c.json(errorBody(c, code), error.status);
@@ -124,6 +162,8 @@ export function createErrorHandler(logger: Logger) {
       },
       unavailable ? 'database unavailable' : 'unhandled error',
     );
-    return unavailable ? c.json(errorBody(c, 'service_unavailable'), 503) : c.json(errorBody(c, 'internal_error'), 500);
+    return unavailable
+      ? c.json(errorBody(c, 'service_unavailable'), 503)
+      : c.json(errorBody(c, 'internal_error'), 500);
   };
 }

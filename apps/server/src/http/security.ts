@@ -33,7 +33,9 @@ export function securityHeaders(production: boolean): [string, string][] {
     ['Cross-Origin-Resource-Policy', 'same-origin'],
     ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
     ['X-DNS-Prefetch-Control', 'off'],
-    ...(production ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]] : []),
+    ...(production
+      ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]]
+      : []),
   ];
 }
 

@@ -46,7 +46,9 @@ function verifiedToken(raw: string, secret: string): string | null {
   const token = value.slice(0, dot);
   const signature = Buffer.from(value.slice(dot + 1), 'base64');
   const expected = createHmac('sha256', secret).update(token).digest();
-  return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+  return signature.length === expected.length && timingSafeEqual(signature, expected)
+    ? token
+    : null;
 }
 
 type SessionRow = {
@@ -93,7 +95,8 @@ export class SessionCache {
 
   set(key: string, row: SessionRow, ticket: number, now: number): void {
     if (this.ttlMs <= 0 || ticket !== this.generation) return;
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    if (this.entries.size >= this.maxEntries)
+      this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { row, until: now + this.ttlMs });
   }
 
@@ -145,7 +148,11 @@ function prepareLookup(db: Deps['database']['db']) {
  * The session of a signed cookie value (`token.signature`). The cache is keyed by that value, and
  * only a value whose signature checked out is ever cached, so a hit skips the HMAC as well.
  */
-async function lookupSession(deps: Deps, signed: string, secret: string): Promise<SessionRow | undefined> {
+async function lookupSession(
+  deps: Deps,
+  signed: string,
+  secret: string,
+): Promise<SessionRow | undefined> {
   const cache = sessionCacheOf(deps);
   const cached = cache.get(signed, Date.now());
   if (cached) return cached;
@@ -163,7 +170,10 @@ async function lookupSession(deps: Deps, signed: string, secret: string): Promis
   return row;
 }
 
-export async function resolveSession(deps: Deps, cookieHeader: string | undefined): Promise<ResolvedSession> {
+export async function resolveSession(
+  deps: Deps,
+  cookieHeader: string | undefined,
+): Promise<ResolvedSession> {
   if (!cookieHeader) return NONE;
   const ctx = await deps.auth.$context;
   const cookie = ctx.authCookies.sessionToken;
@@ -187,7 +197,10 @@ export async function resolveSession(deps: Deps, cookieHeader: string | undefine
   const remembered = !readCookie(cookieHeader, ctx.authCookies.dontRememberToken.name);
   if (remembered && expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= now) {
     expiresAt = new Date(now + expiresIn * 1000);
-    await db.update(sessionTable).set({ expiresAt, updatedAt: new Date(now) }).where(eq(sessionTable.id, row.id));
+    await db
+      .update(sessionTable)
+      .set({ expiresAt, updatedAt: new Date(now) })
+      .where(eq(sessionTable.id, row.id));
     row.expiresAt = expiresAt; // the cached row too
     const o = cookie.attributes;
     const sameSite = String(o.sameSite ?? 'lax').toLowerCase() as 'lax' | 'strict' | 'none';

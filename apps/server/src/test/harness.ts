@@ -8,17 +8,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { DEMO, DEMO_PASSWORD, MINIMAL_PATIENT, SAMPLE_PATIENT } from '@painlab/shared/personas';
 import { loadEnv } from '../env';
-import { createLogger } from '../lib/logger';
+import { createLogger, type Logger } from '../lib/logger';
+import { createUser } from '../modules/users/users.service';
 import { startServer, type RunningServer } from '../server';
 
-export const DEMO_PASSWORD = 'painlab-demo-2026';
-export const DEMO = {
-  admin: 'admin@demo.painlab.test',
-  specialist: 'specialist@demo.painlab.test',
-  researcher: 'researcher@demo.painlab.test',
-  user: 'user@demo.painlab.test',
-} as const;
+// The demo accounts and patient fixtures are defined once, in packages/shared/src/personas.ts.
+export { DEMO, DEMO_PASSWORD, MINIMAL_PATIENT, SAMPLE_PATIENT };
 
 export const dbKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
 
@@ -61,7 +58,10 @@ export interface TestServer extends RunningServer {
   dataDir: string;
 }
 
-export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Record<string, string> = {},
+  logger?: Logger,
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painlab-test-'));
   const postgres = dbKind === 'postgres' ? await createPostgresDatabase() : null;
   const port = await freePort();
@@ -78,7 +78,10 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...overrides,
   });
-  const running = await startServer(env, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));
+  const running = await startServer(
+    env,
+    logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+  );
   const server: TestServer = {
     ...running,
     url: `http://127.0.0.1:${port}`,
@@ -87,7 +90,8 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     signIn: async (email, password = DEMO_PASSWORD) => {
       const client = new ApiClient(`http://127.0.0.1:${port}`);
       const res = await client.post('/api/auth/sign-in/email', { email, password });
-      if (res.status !== 200) throw new Error(`sign-in ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 200)
+        throw new Error(`sign-in ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return client;
     },
     sql: async (text, params) => (await running.deps.database.pool.query(text, params)).rows,
@@ -166,12 +170,37 @@ export class ApiClient {
   delete<T = any>(p: string) {
     return this.request<T>('DELETE', p);
   }
+  /** Sign-up answers the same whether or not the e-mail is new and signs nobody in: sign in after it. */
+  async signUp(account: { name: string; email: string; password: string }) {
+    const res = await this.post('/api/auth/sign-up/email', account);
+    if (res.status !== 200) return res;
+    return this.post('/api/auth/sign-in/email', {
+      email: account.email,
+      password: account.password,
+    });
+  }
 }
 
 export async function auditCount(server: TestServer, action?: string): Promise<number> {
   const rows = await server.sql<{ n: string }>(
-    action ? 'select count(*)::text as n from audit_log where action = $1' : 'select count(*)::text as n from audit_log',
+    action
+      ? 'select count(*)::text as n from audit_log where action = $1'
+      : 'select count(*)::text as n from audit_log',
     action ? [action] : [],
   );
   return Number(rows[0]?.n ?? 0);
+}
+
+/** An account made directly through the users service (as the seed does), bypassing the HTTP layer. */
+export async function createAccount(
+  server: TestServer,
+  account: {
+    role: 'admin' | 'specialist' | 'researcher' | 'user';
+    email: string;
+    name: string;
+    password: string;
+  },
+) {
+  const system = { userId: null, role: 'system', ip: null, requestId: 'test' } as const;
+  return createUser(server.deps, system, account);
 }

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ROLES as ALL_ROLES, type Role } from '@painlab/shared/permissions';
 
-export type Role = 'admin' | 'specialist' | 'researcher' | 'user';
-export const ROLES: readonly Role[] = ['admin', 'specialist', 'researcher', 'user'];
-
-export const DEMO_PASSWORD = 'painlab-demo-2026';
-export const demoEmail = (role: Role) => `${role}@demo.painlab.test`;
+// The demo accounts are defined once, in packages/shared/src/personas.ts.
+export { DEMO_PASSWORD, demoEmail } from '@painlab/shared/personas';
+export type { Role };
+export const ROLES: readonly Role[] = ALL_ROLES;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Storage state (cookies) of a demo account, written by auth.setup.ts. */

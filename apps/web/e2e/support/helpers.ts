@@ -27,10 +27,16 @@ export async function signInViaUi(page: Page, email: string, password: string): 
 
 let counter = 0;
 /** A fresh account (role `user`) for tests that sign out: global sign-out ends all its sessions. */
-export async function createUser(request: APIRequestContext): Promise<{ email: string; password: string; name: string }> {
+export async function createUser(
+  request: APIRequestContext,
+): Promise<{ email: string; password: string; name: string }> {
   counter += 1;
   const unique = `${Date.now().toString(36)}-${process.pid}-${counter}`;
-  const account = { name: `Test Patient ${unique}`, email: `e2e-${unique}@example.test`, password: 'correct-horse-battery-9' };
+  const account = {
+    name: `Test Patient ${unique}`,
+    email: `e2e-${unique}@example.test`,
+    password: 'correct-horse-battery-9',
+  };
   const response = await request.post('/api/auth/sign-up/email', {
     data: account,
     headers: { Origin: BASE_URL },

@@ -1,5 +1,6 @@
 /** Test data for the patients specs, created through the real API with the signed-in page's cookies. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { MINIMAL_PATIENT } from '@painlab/shared/personas';
 import { BASE_URL } from './helpers';
 
 export type PatientInput = {
@@ -17,7 +18,10 @@ export type PatientInput = {
   medicalHistory?: string | null;
 };
 
-export type CreatedPatient = { id: string; name: string; version: number } & Record<string, unknown>;
+export type CreatedPatient = { id: string; name: string; version: number } & Record<
+  string,
+  unknown
+>;
 
 let counter = 0;
 const LETTERS = 'bcdfghjklmnpqrstvwxz';
@@ -37,17 +41,14 @@ export function uniqueWord(): string {
   return `${word[0]!.toUpperCase()}${word.slice(1)}`;
 }
 
-export async function createPatient(request: APIRequestContext | Page, input: PatientInput): Promise<CreatedPatient> {
+export async function createPatient(
+  request: APIRequestContext | Page,
+  input: PatientInput,
+): Promise<CreatedPatient> {
   const api = 'request' in request ? request.request : request;
   const response = await api.post('/api/patients', {
     headers: { Origin: BASE_URL },
-    data: {
-      birthDate: '1980-05-17',
-      gender: 'female',
-      category: 'chronic_pain',
-      priority: 'medium',
-      ...input,
-    },
+    data: { ...MINIMAL_PATIENT, ...input },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as CreatedPatient;

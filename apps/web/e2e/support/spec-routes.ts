@@ -55,9 +55,17 @@ export const SIGNED_IN_ROUTES: SpecRoute[] = [
     title: 'Roles and permissions',
     guard: { kind: 'permission', action: 'edit', resource: 'users', allowed: ['admin'] },
   },
-  { url: '/analytics', title: 'Analytics', guard: { kind: 'roles', roles: ['admin', 'researcher'] } },
+  {
+    url: '/analytics',
+    title: 'Analytics',
+    guard: { kind: 'roles', roles: ['admin', 'researcher'] },
+  },
   { url: '/classical-medicine', title: 'Classical medicine', guard: STAFF },
-  { url: '/api-docs', title: 'API documentation', guard: { kind: 'roles', roles: ['admin', 'researcher'] } },
+  {
+    url: '/api-docs',
+    title: 'API documentation',
+    guard: { kind: 'roles', roles: ['admin', 'researcher'] },
+  },
 ];
 
 export function mayOpen(route: SpecRoute, role: Role): boolean {

@@ -1,12 +1,33 @@
 /**
  * The React Router data router, built from the route table in `config/routes.ts`. Public pages are
  * in the main bundle; sign-in and the signed-in area are lazy route modules.
+ *
+ * Data-first (issue 8): a screen with a data module (`DATA`) gets a route `loader` that loads that
+ * small module beside the screen's code and starts the screen's queries, so the request leaves with
+ * the click instead of after the code; `prefetchOnIntent` does the same (code, and data where the
+ * module allows it) when a link is hovered, focused or touched.
  */
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { APP_ROUTES, AUTH_ROUTES, NOT_FOUND_ROUTE, PUBLIC_ROUTES, type RouteDef, type Screen } from '../config/routes';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
+import {
+  APP_ROUTES,
+  AUTH_ROUTES,
+  NOT_FOUND_ROUTE,
+  PUBLIC_ROUTES,
+  type RouteDef,
+  type Screen,
+} from '../config/routes';
 import { PageLoading } from '../components/layouts/loading-screen';
+import { decideAccess } from '../lib/authorization';
 import { loadNamespaces, type Namespace } from '../lib/i18n';
+import { errorContext, logger } from '../lib/logger';
+import { queryClient } from '../lib/query-client';
+import type { RouteDataArgs, RouteDataModule } from './routes/route-data';
 import { LandingRoute } from './routes/public/landing';
 import { NotFoundRoute } from './routes/public/not-found';
 import { PublicPageRoute } from './routes/public/public-page';
@@ -16,37 +37,100 @@ import { RouteError } from './routes/route-error';
 
 type LazyModule = () => Promise<{ Component: ComponentType }>;
 
-/** A route module together with the translation namespaces it needs beyond the start-up ones. */
-function withTexts(load: LazyModule, namespaces: readonly Namespace[]): LazyModule {
-  return async () => {
-    const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
-    return module;
+/** Imports once: the route's `lazy` and an intent prefetch share the promise. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined;
+  return () => {
+    promise ??= load();
+    promise.catch(() => (promise = undefined)); // a failed chunk may be fetched again
+    return promise;
   };
 }
 
+/**
+ * A route module together with the translation namespaces it needs beyond the start-up ones; both
+ * are requested at the same moment.
+ */
+function withTexts(load: LazyModule, namespaces: readonly Namespace[]): LazyModule {
+  return once(async () => {
+    const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    return module;
+  });
+}
+
 const SCREENS: Partial<Record<Screen, LazyModule>> = {
-  login: () => import('./routes/auth/login'),
+  login: once(() => import('./routes/auth/login')),
   register: withTexts(() => import('./routes/auth/register'), ['portal']),
-  dashboard: () => import('./routes/app/dashboard'),
-  settings: () => import('./routes/app/settings'),
-  module: () => import('./routes/app/module-page'),
+  dashboard: once(() => import('./routes/app/dashboard')),
+  settings: once(() => import('./routes/app/settings')),
+  module: once(() => import('./routes/app/module-page')),
   patients: withTexts(() => import('./routes/app/patients/patient-list'), ['patients']),
   'patient-form': withTexts(() => import('./routes/app/patients/patient-form'), ['patients']),
-  'patient-chart': withTexts(() => import('./routes/app/patients/patient-chart'), ['patients', 'record']),
+  'patient-chart': withTexts(
+    () => import('./routes/app/patients/patient-chart'),
+    ['patients', 'record'],
+  ),
   'patient-import': withTexts(() => import('./routes/app/patients/patient-import'), ['patients']),
-  'my-record': withTexts(() => import('./routes/app/portal/my-record'), ['portal', 'patients', 'record']),
+  'my-record': withTexts(
+    () => import('./routes/app/portal/my-record'),
+    ['portal', 'patients', 'record'],
+  ),
   'my-record-access': withTexts(() => import('./routes/app/portal/my-record-access'), ['portal']),
 };
+
+/** Screens whose data can start with their code (`app/routes/route-data.ts`). */
+const DATA: Partial<Record<Screen, () => Promise<RouteDataModule>>> = {
+  patients: once(() => import('./routes/app/patients/patient-list.data')),
+  'patient-chart': once(() => import('./routes/app/patients/patient-chart.data')),
+};
+
+const viewerModule = once(() => import('../features/auth/api/get-viewer'));
+
+/**
+ * Starts `def`'s data if its module exists and the signed-in user may open the route (the viewer as
+ * cached, or asked once: a request the guard would refuse is never sent). Never throws: a failure
+ * here leaves the screen's own queries to fetch and report.
+ */
+async function startRouteData(def: RouteDef, args: RouteDataArgs): Promise<void> {
+  const load = DATA[def.screen];
+  if (!load) return;
+  try {
+    const [data, { viewerQueryOptions }] = await Promise.all([load(), viewerModule()]);
+    const me = await queryClient.ensureQueryData(viewerQueryOptions);
+    if (
+      !decideAccess(def.access, me ? { role: me.role, permissions: me.permissions } : null).allowed
+    )
+      return;
+    data.prefetch(args);
+  } catch (error) {
+    logger.warn('Route data did not start', { ...errorContext(error), routeId: def.id });
+  }
+}
 
 function lazyRoute(def: RouteDef): RouteObject {
   const load = SCREENS[def.screen];
   if (!load) throw new Error(`No lazy module for screen ${def.screen}`);
-  return { path: def.path, handle: { routeId: def.id }, lazy: load };
+  const route: RouteObject = { path: def.path, handle: { routeId: def.id, def }, lazy: load };
+  if (DATA[def.screen]) {
+    // Runs beside `lazy` (React Router loads both at once); it waits for the small data module, not
+    // for the data: the screen renders its own loading state if the answer is slower than the code.
+    route.loader = async ({ params, request }: LoaderFunctionArgs) => {
+      await startRouteData(def, { params, url: new URL(request.url), reason: 'navigate' });
+      return null;
+    };
+  }
+  return route;
 }
 
 function publicRoute(def: RouteDef): RouteObject {
   const element =
-    def.screen === 'landing' ? <LandingRoute /> : def.screen === 'not-found' ? <NotFoundRoute /> : <PublicPageRoute />;
+    def.screen === 'landing' ? (
+      <LandingRoute />
+    ) : def.screen === 'not-found' ? (
+      <NotFoundRoute />
+    ) : (
+      <PublicPageRoute />
+    );
   return { path: def.path, handle: { routeId: def.id }, element };
 }
 
@@ -70,6 +154,64 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** Loads the code of the route at `href` (and its data if `def` allows it on intent). */
+export function prefetchRoute(href: string): void {
+  let url: URL;
+  try {
+    url = new URL(href, window.location.href);
+  } catch {
+    return;
+  }
+  if (url.origin !== window.location.origin || url.pathname.startsWith('/api/')) return;
+  for (const match of matchRoutes(routes, url.pathname) ?? []) {
+    const lazy = match.route.lazy;
+    if (typeof lazy === 'function') void lazy().catch(() => undefined);
+    const def = (match.route.handle as { def?: RouteDef } | undefined)?.def;
+    if (def) void startRouteData(def, { params: match.params, url, reason: 'intent' });
+  }
+}
+
+/** How long a pointer rests on a link before it counts as an intent (passing over is not one). */
+const HOVER_INTENT_MS = 80;
+
+/**
+ * Prefetch on intent for every same-origin link of the app (sidebar, dashboard cards, table rows):
+ * hover (resting `HOVER_INTENT_MS`), keyboard focus, or the start of a touch or click.
+ */
+export function prefetchOnIntent(root: Document = document): () => void {
+  const done = new Set<string>();
+  let timer: number | undefined;
+  const linkOf = (target: EventTarget | null) =>
+    target instanceof Element ? target.closest<HTMLAnchorElement>('a[href]') : null;
+  const go = (link: HTMLAnchorElement | null) => {
+    if (!link || link.target === '_blank' || link.hasAttribute('download')) return;
+    const key = link.href;
+    // Again after a minute at most: the data may have changed.
+    if (done.has(key)) return;
+    done.add(key);
+    window.setTimeout(() => done.delete(key), 60_000);
+    prefetchRoute(key);
+  };
+  const onOver = (event: Event) => {
+    const link = linkOf(event.target);
+    window.clearTimeout(timer);
+    if (link) timer = window.setTimeout(() => go(link), HOVER_INTENT_MS);
+  };
+  const onNow = (event: Event) => go(linkOf(event.target));
+  const options = { passive: true, capture: true };
+  root.addEventListener('pointerover', onOver, options);
+  root.addEventListener('focusin', onNow, options);
+  root.addEventListener('pointerdown', onNow, options);
+  return () => {
+    window.clearTimeout(timer);
+    root.removeEventListener('pointerover', onOver, options);
+    root.removeEventListener('focusin', onNow, options);
+    root.removeEventListener('pointerdown', onNow, options);
+  };
+}
+
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  prefetchOnIntent();
+  return router;
 }

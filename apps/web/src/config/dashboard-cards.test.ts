@@ -50,7 +50,9 @@ describe('dashboard cards (SPEC §2)', () => {
   it('shows a card only to roles that are listed for it and pass its route guard', () => {
     for (const role of ROLES) {
       for (const card of DASHBOARD_CARDS) {
-        const expected = card.roles.includes(role) && decideAccess(getRoute(card.routeId).access, viewer(role)).allowed;
+        const expected =
+          card.roles.includes(role) &&
+          decideAccess(getRoute(card.routeId).access, viewer(role)).allowed;
         expect(ids(role).includes(card.id), `${role} ${card.id}`).toBe(expected);
       }
     }
@@ -72,14 +74,23 @@ describe('dashboard cards (SPEC §2)', () => {
       'classicalMedicine',
     ]);
     // Route guards win: no Patients card for researchers, no Analytics card for specialists.
-    expect(ids('researcher')).toEqual(['analytics', 'aiAssistant', 'smartSearch', 'research', 'apiDocs']);
+    expect(ids('researcher')).toEqual([
+      'analytics',
+      'aiAssistant',
+      'smartSearch',
+      'research',
+      'apiDocs',
+    ]);
     expect(ids('user')).toEqual(['aiAssistant']);
   });
 
   it('groups the visible cards core → treatment → AI → insight', () => {
     expect(groupedCards(viewer('admin')).map((g) => [g.group, g.cards.map((c) => c.id)])).toEqual([
       ['core', ['appointments', 'patients', 'tasks']],
-      ['treatment', ['treatments', 'trtManagement', 'painPsychology', 'cancerProtocols', 'classicalMedicine']],
+      [
+        'treatment',
+        ['treatments', 'trtManagement', 'painPsychology', 'cancerProtocols', 'classicalMedicine'],
+      ],
       ['ai', ['aiAssistant', 'smartSearch', 'research']],
       ['insight', ['analytics', 'reports', 'apiDocs']],
     ]);

@@ -8,16 +8,29 @@ const viewer = (role: Role): Viewer => ({ role, permissions: MATRIX[role] });
 
 describe('sidebar (SPEC §2)', () => {
   it('has the core, treatments, AI and admin groups with the spec items', () => {
-    const groups = Object.fromEntries(SIDEBAR_GROUPS.map((g) => [g.id, g.items.map((i) => i.routeId)]));
+    const groups = Object.fromEntries(
+      SIDEBAR_GROUPS.map((g) => [g.id, g.items.map((i) => i.routeId)]),
+    );
     expect(groups.core).toEqual(expect.arrayContaining(['appointments', 'patients', 'tasks']));
-    expect(groups.treatments).toEqual(['treatments', 'painPsychology', 'trtManagement', 'cancerProtocols', 'classicalMedicine']);
+    expect(groups.treatments).toEqual([
+      'treatments',
+      'painPsychology',
+      'trtManagement',
+      'cancerProtocols',
+      'classicalMedicine',
+    ]);
     expect(groups.ai).toEqual(['research', 'aiAssistant', 'smartSearch']);
-    expect(groups.admin).toEqual(expect.arrayContaining(['auditLogs', 'adminRoles', 'analytics', 'reports', 'apiDocs']));
+    expect(groups.admin).toEqual(
+      expect.arrayContaining(['auditLogs', 'adminRoles', 'analytics', 'reports', 'apiDocs']),
+    );
   });
 
   it('shows the admin group only to admin', () => {
     for (const role of ROLES) {
-      expect(sidebarFor(viewer(role)).some((g) => g.id === 'admin'), role).toBe(role === 'admin');
+      expect(
+        sidebarFor(viewer(role)).some((g) => g.id === 'admin'),
+        role,
+      ).toBe(role === 'admin');
     }
   });
 
@@ -26,7 +39,10 @@ describe('sidebar (SPEC §2)', () => {
       for (const group of sidebarFor(viewer(role))) {
         expect(group.items.length).toBeGreaterThan(0);
         for (const item of group.items) {
-          expect(decideAccess(getRoute(item.routeId).access, viewer(role)).allowed, `${role} ${item.routeId}`).toBe(true);
+          expect(
+            decideAccess(getRoute(item.routeId).access, viewer(role)).allowed,
+            `${role} ${item.routeId}`,
+          ).toBe(true);
         }
       }
     }
@@ -51,9 +67,16 @@ describe('sidebar (SPEC §2)', () => {
 
 describe('public navigation (SPEC §2)', () => {
   it('is Inicio, Servicios (4 links), Blog, Testimonios, /#contacto; the logo goes to /dashboard', () => {
-    expect(PUBLIC_NAV.map((i) => (i.kind === 'menu' ? i.items.map((s) => s.href) : i.href))).toEqual([
+    expect(
+      PUBLIC_NAV.map((i) => (i.kind === 'menu' ? i.items.map((s) => s.href) : i.href)),
+    ).toEqual([
       '/',
-      ['/servicios/terapia-dolor-cronico', '/servicios/talleres-manejo-estres', '/taller', '/cerodolor'],
+      [
+        '/servicios/terapia-dolor-cronico',
+        '/servicios/talleres-manejo-estres',
+        '/taller',
+        '/cerodolor',
+      ],
       '/blog',
       '/testimonios',
       '/#contacto',

@@ -81,7 +81,9 @@ export function sidebarFor(viewer: Viewer): { id: SidebarGroupId; items: Sidebar
     .map((g) => ({
       id: g.id,
       items: g.items.filter(
-        (i) => canOpen(getRoute(i.routeId).access, viewer) && (!i.onlyRoles || i.onlyRoles.includes(viewer.role)),
+        (i) =>
+          canOpen(getRoute(i.routeId).access, viewer) &&
+          (!i.onlyRoles || i.onlyRoles.includes(viewer.role)),
       ),
     }))
     .filter((g) => g.items.length > 0);

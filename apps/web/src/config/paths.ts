@@ -50,7 +50,10 @@ export const paths = {
   newPatient: { path: '/patients/new', href: () => '/patients/new' },
   patient: { path: '/patients/:id', href: (id: string) => `/patients/${encodeURIComponent(id)}` },
   // Not in SPEC §2: the edit mode of the patient form and the CSV import, staff only like /patients.
-  editPatient: { path: '/patients/:id/edit', href: (id: string) => `/patients/${encodeURIComponent(id)}/edit` },
+  editPatient: {
+    path: '/patients/:id/edit',
+    href: (id: string) => `/patients/${encodeURIComponent(id)}/edit`,
+  },
   importPatients: { path: '/patients/import', href: () => '/patients/import' },
   patientCancerProtocol: {
     path: '/patients/:id/cancer-protocol',

@@ -73,12 +73,17 @@ describe('route table (SPEC §2)', () => {
   });
 
   it('opens the listed routes to any signed-in user', () => {
-    for (const path of SPEC_ANY_SIGNED_IN) expect(byPath(path).access, path).toEqual({ kind: 'authenticated' });
+    for (const path of SPEC_ANY_SIGNED_IN)
+      expect(byPath(path).access, path).toEqual({ kind: 'authenticated' });
   });
 
   it('restricts the listed routes to admin or specialist, redirecting to /dashboard', () => {
     for (const path of SPEC_ADMIN_OR_SPECIALIST) {
-      expect(byPath(path).access, path).toEqual({ kind: 'role', roles: ['admin', 'specialist'], redirectTo: '/dashboard' });
+      expect(byPath(path).access, path).toEqual({
+        kind: 'role',
+        roles: ['admin', 'specialist'],
+        redirectTo: '/dashboard',
+      });
     }
   });
 
@@ -98,19 +103,35 @@ describe('route table (SPEC §2)', () => {
   });
 
   it('opens /analytics to admin or researcher', () => {
-    expect(byPath('/analytics').access).toEqual({ kind: 'role', roles: ['admin', 'researcher'], redirectTo: '/dashboard' });
+    expect(byPath('/analytics').access).toEqual({
+      kind: 'role',
+      roles: ['admin', 'researcher'],
+      redirectTo: '/dashboard',
+    });
   });
 
   it('guards /classical-medicine and /api-docs by the roles of their dashboard cards', () => {
-    expect(byPath('/classical-medicine').access).toEqual({ kind: 'role', roles: ['admin', 'specialist'], redirectTo: '/dashboard' });
-    expect(byPath('/api-docs').access).toEqual({ kind: 'role', roles: ['admin', 'researcher'], redirectTo: '/dashboard' });
+    expect(byPath('/classical-medicine').access).toEqual({
+      kind: 'role',
+      roles: ['admin', 'specialist'],
+      redirectTo: '/dashboard',
+    });
+    expect(byPath('/api-docs').access).toEqual({
+      kind: 'role',
+      roles: ['admin', 'researcher'],
+      redirectTo: '/dashboard',
+    });
   });
 
   it('opens the patient portal to any signed-in user and the patient import and edit form to staff', () => {
     expect(byPath('/my-record').access).toEqual({ kind: 'authenticated' });
     expect(byPath('/my-record/access').access).toEqual({ kind: 'authenticated' });
     for (const path of ['/patients/import', '/patients/:id/edit']) {
-      expect(byPath(path).access, path).toEqual({ kind: 'role', roles: ['admin', 'specialist'], redirectTo: '/dashboard' });
+      expect(byPath(path).access, path).toEqual({
+        kind: 'role',
+        roles: ['admin', 'specialist'],
+        redirectTo: '/dashboard',
+      });
     }
   });
 
@@ -141,7 +162,11 @@ describe('route table (SPEC §2)', () => {
   });
 
   it('ends with the not-found page for any other path', () => {
-    expect(ALL_ROUTES.at(-1)).toMatchObject({ path: '*', screen: 'not-found', access: { kind: 'public' } });
+    expect(ALL_ROUTES.at(-1)).toMatchObject({
+      path: '*',
+      screen: 'not-found',
+      access: { kind: 'public' },
+    });
   });
 
   it('has unique ids and paths', () => {
@@ -150,11 +175,15 @@ describe('route table (SPEC §2)', () => {
   });
 
   it('decides every signed-in route per role as the spec says', () => {
-    const opens = (path: string, role: Role) => decideAccess(byPath(path).access, viewer(role)).allowed;
+    const opens = (path: string, role: Role) =>
+      decideAccess(byPath(path).access, viewer(role)).allowed;
     for (const role of ROLES) {
-      for (const path of SPEC_ANY_SIGNED_IN) expect(opens(path, role), `${role} ${path}`).toBe(true);
+      for (const path of SPEC_ANY_SIGNED_IN)
+        expect(opens(path, role), `${role} ${path}`).toBe(true);
       for (const path of SPEC_ADMIN_OR_SPECIALIST) {
-        expect(opens(path, role), `${role} ${path}`).toBe(role === 'admin' || role === 'specialist');
+        expect(opens(path, role), `${role} ${path}`).toBe(
+          role === 'admin' || role === 'specialist',
+        );
       }
       expect(opens('/audit-logs', role)).toBe(role === 'admin');
       expect(opens('/admin/roles', role)).toBe(role === 'admin');
@@ -164,7 +193,10 @@ describe('route table (SPEC §2)', () => {
 
   it('sends signed-out visitors of any signed-in route to sign in', () => {
     for (const def of APP_ROUTES) {
-      expect(decideAccess(def.access, null), def.path).toEqual({ allowed: false, reason: 'unauthenticated' });
+      expect(decideAccess(def.access, null), def.path).toEqual({
+        allowed: false,
+        reason: 'unauthenticated',
+      });
     }
   });
 });

@@ -115,10 +115,18 @@ export const APP_ROUTES: readonly RouteDef[] = [
     { kind: 'permission', resource: 'users', action: 'edit', redirectTo: GUARD_REDIRECT },
     'module',
   ),
-  route('analytics', { kind: 'role', roles: ['admin', 'researcher'], redirectTo: GUARD_REDIRECT }, 'module'),
+  route(
+    'analytics',
+    { kind: 'role', roles: ['admin', 'researcher'], redirectTo: GUARD_REDIRECT },
+    'module',
+  ),
   // Not given by SPEC §2: guarded by the roles of their dashboard cards.
   route('classicalMedicine', STAFF, 'module'),
-  route('apiDocs', { kind: 'role', roles: ['admin', 'researcher'], redirectTo: GUARD_REDIRECT }, 'module'),
+  route(
+    'apiDocs',
+    { kind: 'role', roles: ['admin', 'researcher'], redirectTo: GUARD_REDIRECT },
+    'module',
+  ),
   // Not given by SPEC §2: parts of the patients module, guarded like /patients.
   route('editPatient', STAFF, 'patient-form'),
   route('importPatients', STAFF, 'patient-import'),

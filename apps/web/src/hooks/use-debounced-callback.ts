@@ -4,7 +4,10 @@ import { useCallback, useEffect, useRef } from 'react';
  * `callback`, called only once `delay` ms have passed without another call (the last arguments
  * win). Pending calls are dropped on unmount.
  */
-export function useDebouncedCallback<Args extends unknown[]>(callback: (...args: Args) => void, delay: number) {
+export function useDebouncedCallback<Args extends unknown[]>(
+  callback: (...args: Args) => void,
+  delay: number,
+) {
   const timer = useRef<number | undefined>(undefined);
   const latest = useRef(callback);
   useEffect(() => {

@@ -22,8 +22,18 @@ export function useFormatters(): Formatters {
       return Number.isNaN(d.getTime()) ? value : format(d);
     };
     return {
-      date: (value) => safe((d) => date.format(d), value, (v) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v)),
-      dateTime: (value) => safe((d) => dateTime.format(d), value, (v) => new Date(v)),
+      date: (value) =>
+        safe(
+          (d) => date.format(d),
+          value,
+          (v) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v),
+        ),
+      dateTime: (value) =>
+        safe(
+          (d) => dateTime.format(d),
+          value,
+          (v) => new Date(v),
+        ),
       number: (value) => number.format(value),
     };
   }, [lng]);

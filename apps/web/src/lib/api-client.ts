@@ -24,6 +24,8 @@ export class ApiError extends Error {
     message: string,
     readonly requestId?: string,
     readonly details?: FieldIssue[],
+    /** `error.details` when it is not a list of field issues (e.g. `{ matches: [...] }` of `duplicate_patient`). */
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -37,8 +39,19 @@ export class NetworkError extends Error {
 /** An error body (the envelope, or anything else) as an `ApiError`, for callers not using fetch (XHR). */
 export function apiErrorFromBody(status: number, statusText: string, body: unknown): ApiError {
   const envelope = parseErrorEnvelope(body);
-  if (envelope) return new ApiError(status, envelope.code, envelope.message, envelope.requestId, envelope.details);
-  return new ApiError(status, status >= 500 ? 'internal_error' : 'bad_request', statusText || `HTTP ${status}`);
+  if (envelope)
+    return new ApiError(
+      status,
+      envelope.code,
+      envelope.message,
+      envelope.requestId,
+      envelope.details,
+    );
+  return new ApiError(
+    status,
+    status >= 500 ? 'internal_error' : 'bad_request',
+    statusText || `HTTP ${status}`,
+  );
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
@@ -63,7 +76,10 @@ export function parseErrorEnvelope(body: unknown): ErrorEnvelope['error'] | null
   const issues = Array.isArray(details)
     ? details.filter(
         (d): d is FieldIssue =>
-          isRecord(d) && typeof d.path === 'string' && typeof d.code === 'string' && typeof d.message === 'string',
+          isRecord(d) &&
+          typeof d.path === 'string' &&
+          typeof d.code === 'string' &&
+          typeof d.message === 'string',
       )
     : undefined;
   return {
@@ -84,7 +100,15 @@ async function toApiError(response: Response): Promise<ApiError> {
   const envelope = parseErrorEnvelope(body);
   if (envelope) {
     const { code, message, requestId, details } = envelope;
-    return new ApiError(response.status, code, message, requestId, details);
+    const raw = (body as { error: { details?: unknown } }).error.details;
+    return new ApiError(
+      response.status,
+      code,
+      message,
+      requestId,
+      details,
+      isRecord(raw) ? raw : undefined,
+    );
   }
   return new ApiError(
     response.status,
@@ -127,14 +151,19 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
 }
 
 /** GET/POST… and parse the JSON answer with `schema`. */
-export async function apiJson<T>(path: string, schema: Parser<T>, options: RequestOptions = {}): Promise<T> {
+export async function apiJson<T>(
+  path: string,
+  schema: Parser<T>,
+  options: RequestOptions = {},
+): Promise<T> {
   const response = await apiRequest(path, options);
   const body: unknown = await response.json();
   return schema.parse(body);
 }
 
 export const api = {
-  get: <T>(path: string, schema: Parser<T>, signal?: AbortSignal) => apiJson(path, schema, { signal }),
+  get: <T>(path: string, schema: Parser<T>, signal?: AbortSignal) =>
+    apiJson(path, schema, { signal }),
   post: async (path: string, body: unknown, options: { keepalive?: boolean } = {}) => {
     await apiRequest(path, { method: 'POST', body, ...options });
   },

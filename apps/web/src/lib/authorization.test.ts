@@ -1,4 +1,11 @@
-import { MATRIX, hasPermission, ROLES, RESOURCES, ACTIONS, type Role } from '@painlab/shared/permissions';
+import {
+  MATRIX,
+  hasPermission,
+  ROLES,
+  RESOURCES,
+  ACTIONS,
+  type Role,
+} from '@painlab/shared/permissions';
 import { describe, expect, it } from 'vitest';
 import { can, decideAccess, DEFAULT_GUARD_REDIRECT, type Viewer } from './authorization';
 
@@ -22,7 +29,9 @@ describe('can', () => {
   });
 
   it('uses the permissions the server sent', () => {
-    expect(can({ role: 'user', permissions: { research: ['view'] } }, 'research', 'view')).toBe(true);
+    expect(can({ role: 'user', permissions: { research: ['view'] } }, 'research', 'view')).toBe(
+      true,
+    );
     expect(can({ role: 'user', permissions: {} }, 'appointments', 'view')).toBe(false);
   });
 });
@@ -36,7 +45,9 @@ describe('decideAccess', () => {
       roles: ['admin'],
       redirectTo: '/',
     });
-    expect(decideAccess({ kind: 'permission', resource: 'users', action: 'edit' }, viewer('specialist'))).toEqual({
+    expect(
+      decideAccess({ kind: 'permission', resource: 'users', action: 'edit' }, viewer('specialist')),
+    ).toEqual({
       allowed: false,
       reason: 'permission',
       resource: 'users',
@@ -46,7 +57,9 @@ describe('decideAccess', () => {
   });
 
   it('keeps a given redirect', () => {
-    expect(decideAccess({ kind: 'role', roles: ['admin'], redirectTo: '/dashboard' }, viewer('user'))).toMatchObject({
+    expect(
+      decideAccess({ kind: 'role', roles: ['admin'], redirectTo: '/dashboard' }, viewer('user')),
+    ).toMatchObject({
       redirectTo: '/dashboard',
     });
   });

@@ -35,7 +35,9 @@ export function decideAccess(access: RouteAccess, viewer: Viewer | null): Access
     case 'public':
       return { allowed: true };
     case 'guest':
-      return viewer ? { allowed: false, reason: 'signed-in', redirectTo: '/dashboard' } : { allowed: true };
+      return viewer
+        ? { allowed: false, reason: 'signed-in', redirectTo: '/dashboard' }
+        : { allowed: true };
     case 'authenticated':
       return viewer ? { allowed: true } : { allowed: false, reason: 'unauthenticated' };
     case 'role':

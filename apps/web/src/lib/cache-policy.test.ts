@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE_PRIORITY, cacheLifetime, cachePolicy, cachePriority, DEFAULT_GC_TIME } from './cache-policy';
+import {
+  CACHE_PRIORITY,
+  cacheLifetime,
+  cachePolicy,
+  cachePriority,
+  DEFAULT_GC_TIME,
+} from './cache-policy';
 
 const MIN = 60_000;
 

@@ -56,6 +56,8 @@ export function cacheLifetime(key: readonly unknown[] | string): number {
 export function cachePolicy(key: readonly unknown[]): { staleTime: number; gcTime: number } {
   const staleTime = cacheLifetime(key);
   const gcTime =
-    cachePriority(key) === CACHE_PRIORITY.critical ? Infinity : Math.max(DEFAULT_GC_TIME, staleTime);
+    cachePriority(key) === CACHE_PRIORITY.critical
+      ? Infinity
+      : Math.max(DEFAULT_GC_TIME, staleTime);
   return { staleTime, gcTime };
 }

@@ -1,20 +1,27 @@
 /**
  * i18next setup (SPEC §1, §9): language from localStorage (`i18nextLng`), then the browser, English
- * as the fallback; Spanish and English supported. Each namespace of each language is a lazily
- * imported JSON chunk; a failed load is retried 5 times from 350 ms, doubling.
+ * as the fallback; Spanish and English supported. The start-up namespaces of a language are one
+ * chunk (`i18n-start.ts`, started early by `src/boot.ts`); every other namespace is a lazily
+ * imported JSON chunk of its own; a failed load is retried 5 times from 350 ms, doubling.
  */
 import i18n, { type ReadCallback } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { setLanguageProvider } from './api-client';
+import {
+  START_NAMESPACES,
+  START_TEXTS,
+  type StartLanguage,
+  type StartNamespace,
+} from './i18n-start';
 import { errorContext, logger } from './logger';
 
 export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
 /** Loaded at start. */
-export const NAMESPACES = ['common', 'nav', 'auth', 'dashboard', 'errors', 'public'] as const;
+export const NAMESPACES = START_NAMESPACES;
 /** Loaded by the route modules that need them (`loadNamespaces`), so the landing page never fetches them. */
 export const LAZY_NAMESPACES = ['patients', 'portal', 'record'] as const;
 export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
@@ -22,7 +29,20 @@ export type Namespace = (typeof ALL_NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 type JsonModule = { default: Record<string, unknown> };
-const loaders = import.meta.glob<JsonModule>('../locales/*/*.json');
+const loaders = import.meta.glob<JsonModule>('../locales/*/{patients,portal,record}.json');
+
+// A set of its own: i18next adds every namespace it is asked for to the `ns` array it was given.
+const START_SET: ReadonlySet<string> = new Set(START_NAMESPACES);
+
+function loadTexts(language: string, namespace: string): Promise<Record<string, unknown>> | null {
+  if (isLanguage(language) && START_SET.has(namespace)) {
+    return START_TEXTS[language satisfies StartLanguage]().then(
+      (module) => module.default[namespace as StartNamespace],
+    );
+  }
+  const load = loaders[`../locales/${language}/${namespace}.json`];
+  return load ? load().then((module) => module.default) : null;
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
@@ -34,7 +54,22 @@ export function currentLanguage(): Language {
   return isLanguage(lng) ? lng : FALLBACK_LANGUAGE;
 }
 
+/**
+ * Settles when `initI18n` has finished (or failed). The router starts loading the first route's
+ * module (and its namespaces) while the entry is still starting i18next; those loads wait for it.
+ */
+let markStarted: () => void = () => {};
+const started = new Promise<void>((resolve) => (markStarted = resolve));
+
 export async function initI18n(): Promise<typeof i18n> {
+  try {
+    return await startI18n();
+  } finally {
+    markStarted();
+  }
+}
+
+async function startI18n(): Promise<typeof i18n> {
   setLanguageProvider(currentLanguage);
   i18n.on('languageChanged', () => {
     document.documentElement.lang = currentLanguage();
@@ -42,23 +77,21 @@ export async function initI18n(): Promise<typeof i18n> {
   await i18n
     .use(LanguageDetector)
     .use(
-      resourcesToBackend(
-        (language: string, namespace: string, callback: ReadCallback) => {
-          const load = loaders[`../locales/${language}/${namespace}.json`];
-          if (!load) {
-            callback(new Error(`No translations for ${language}/${namespace}`), false);
-            return;
-          }
-          load().then(
-            (module) => callback(null, module.default),
-            (error: unknown) => {
-              logger.warn('Translations failed to load', { ...errorContext(error), language });
-              // `true` as data tells i18next the failure may be retried.
-              callback(error instanceof Error ? error : new Error(String(error)), true);
-            },
-          );
-        },
-      ),
+      resourcesToBackend((language: string, namespace: string, callback: ReadCallback) => {
+        const texts = loadTexts(language, namespace);
+        if (!texts) {
+          callback(new Error(`No translations for ${language}/${namespace}`), false);
+          return;
+        }
+        texts.then(
+          (data) => callback(null, data),
+          (error: unknown) => {
+            logger.warn('Translations failed to load', { ...errorContext(error), language });
+            // `true` as data tells i18next the failure may be retried.
+            callback(error instanceof Error ? error : new Error(String(error)), true);
+          },
+        );
+      }),
     )
     .use(initReactI18next)
     .init({
@@ -66,7 +99,7 @@ export async function initI18n(): Promise<typeof i18n> {
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
       fallbackLng: FALLBACK_LANGUAGE,
-      ns: NAMESPACES,
+      ns: [...NAMESPACES],
       defaultNS: 'common',
       maxRetries: 5,
       retryTimeout: 350,
@@ -85,16 +118,21 @@ export async function initI18n(): Promise<typeof i18n> {
 }
 
 /**
- * Loads namespaces before a route module renders (so no key flashes on screen). i18next then keeps
+ * Loads namespaces before a route module renders (so no key flashes on screen), once i18next has
+ * started (a route module requested at start-up asks before that). i18next then keeps
  * them in its list and loads them again on a language change. A failure is logged, not thrown: the
  * screen still renders and react-i18next fills the texts in when they arrive.
  */
 export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  await started;
   if (!i18n.isInitialized) return;
   try {
     await i18n.loadNamespaces([...namespaces]);
   } catch (error) {
-    logger.warn('Translations failed to load', { ...errorContext(error), language: currentLanguage() });
+    logger.warn('Translations failed to load', {
+      ...errorContext(error),
+      language: currentLanguage(),
+    });
   }
 }
 

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorContext, Logger, MAX_BATCH, redactPath, sanitizeContext, type LogEntry } from './logger';
+import {
+  errorContext,
+  Logger,
+  MAX_BATCH,
+  redactPath,
+  sanitizeContext,
+  type LogEntry,
+} from './logger';
 
 function setup(options: Partial<ConstructorParameters<typeof Logger>[0]> = {}) {
   const batches: { entries: LogEntry[]; final: boolean }[] = [];
@@ -83,7 +90,12 @@ describe('Logger', () => {
 
   it('builds entries with timestamp, redacted path, whitelisted context and truncated message', () => {
     const { logger, batches } = setup({ getPath: () => '/patients/12345/cancer-protocol?q=Maria' });
-    logger.error('x'.repeat(3000), { errorName: 'TypeError', patientName: 'Maria Lopez', status: 500, extra: undefined });
+    logger.error('x'.repeat(3000), {
+      errorName: 'TypeError',
+      patientName: 'Maria Lopez',
+      status: 500,
+      extra: undefined,
+    });
     logger.flush();
     const entry = batches[0]?.entries[0];
     expect(entry?.timestamp).toBe('2026-01-02T03:04:05.000Z');
@@ -119,7 +131,9 @@ describe('Logger', () => {
 describe('privacy helpers', () => {
   it('redacts ids and drops query and hash from paths', () => {
     expect(redactPath('/patients/42')).toBe('/patients/:id');
-    expect(redactPath('/treatments/3f2a1c9e-1111-4222-8333-944455556666#x')).toBe('/treatments/:id');
+    expect(redactPath('/treatments/3f2a1c9e-1111-4222-8333-944455556666#x')).toBe(
+      '/treatments/:id',
+    );
     expect(redactPath('/dashboard?search=john')).toBe('/dashboard');
     expect(redactPath('/reports/templates/new')).toBe('/reports/templates/new');
   });
@@ -138,7 +152,12 @@ describe('privacy helpers', () => {
 
   it('extracts error facts', () => {
     const error = Object.assign(new Error('boom'), { status: 503, code: 'service_unavailable' });
-    expect(errorContext(error)).toMatchObject({ errorName: 'Error', errorMessage: 'boom', status: 503, code: 'service_unavailable' });
+    expect(errorContext(error)).toMatchObject({
+      errorName: 'Error',
+      errorMessage: 'boom',
+      status: 503,
+      code: 'service_unavailable',
+    });
     expect(errorContext('plain')).toEqual({ errorName: 'string', errorMessage: 'plain' });
   });
 });

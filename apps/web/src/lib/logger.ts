@@ -22,7 +22,10 @@ export type LogEntry = {
 };
 
 /** Sends one batch (≤ 50 entries). `final` is true when the page is going away. */
-export type LogTransport = (entries: LogEntry[], options: { final: boolean }) => void | Promise<void>;
+export type LogTransport = (
+  entries: LogEntry[],
+  options: { final: boolean },
+) => void | Promise<void>;
 
 /** The only context keys that leave the browser. */
 export const CONTEXT_WHITELIST = new Set([
@@ -77,7 +80,9 @@ export function redactPath(pathname: string): string {
     .join('/');
 }
 
-export function sanitizeContext(context: LogContext | undefined): Record<string, LogContextValue> | undefined {
+export function sanitizeContext(
+  context: LogContext | undefined,
+): Record<string, LogContextValue> | undefined {
   if (!context) return undefined;
   const out: Record<string, LogContextValue> = {};
   for (const [key, value] of Object.entries(context)) {

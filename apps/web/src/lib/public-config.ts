@@ -22,11 +22,16 @@ export const publicConfigParser: Parser<PublicConfig> = {
 
 export const publicConfigQueryOptions = queryOptions({
   queryKey: ['public-config'],
-  queryFn: ({ signal }): Promise<PublicConfig> => api.get('/api/config', publicConfigParser, signal),
+  queryFn: ({ signal }): Promise<PublicConfig> =>
+    api.get('/api/config', publicConfigParser, signal),
   ...cachePolicy(['public-config']),
 });
 
-export function usePublicConfig(): { clinicName: string; registrationOpen: boolean | undefined; isPending: boolean } {
+export function usePublicConfig(): {
+  clinicName: string;
+  registrationOpen: boolean | undefined;
+  isPending: boolean;
+} {
   const query = useQuery(publicConfigQueryOptions);
   return {
     clinicName: query.data?.clinicName || DEFAULT_CLINIC_NAME,

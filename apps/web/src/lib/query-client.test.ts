@@ -15,7 +15,9 @@ describe('query client (SPEC §9)', () => {
   });
 
   it('backs off from 1 s, doubling, up to 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
   });
 
   it('applies the defaults to a new client', () => {

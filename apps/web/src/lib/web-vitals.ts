@@ -26,7 +26,8 @@ function send(final: boolean): void {
   while (queue.length > 0) {
     const body = JSON.stringify({ metrics: queue.splice(0, MAX_METRICS) });
     if (final && typeof navigator.sendBeacon === 'function') {
-      if (navigator.sendBeacon(VITALS_URL, new Blob([body], { type: 'application/json' }))) continue;
+      if (navigator.sendBeacon(VITALS_URL, new Blob([body], { type: 'application/json' })))
+        continue;
     }
     fetch(VITALS_URL, {
       method: 'POST',

@@ -18,7 +18,15 @@ export function registerAuditLogs(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     const filter = c.req.valid('query');
     const page = await deps.database.db.transaction(async (tx) => {
       const result = await listAudit(tx, filter);
-      await appendAudit(tx, auditEvent(actorOf(c), { action: 'audit_logs.view', outcome: 'success', resource: 'audit_logs', details: { count: result.items.length } }));
+      await appendAudit(
+        tx,
+        auditEvent(actorOf(c), {
+          action: 'audit_logs.view',
+          outcome: 'success',
+          resource: 'audit_logs',
+          details: { count: result.items.length },
+        }),
+      );
       return result;
     });
     return c.json(page, 200);

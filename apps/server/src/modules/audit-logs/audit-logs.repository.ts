@@ -1,9 +1,14 @@
 import { and, asc, desc, eq, gt, lt, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '@painlab/shared/audit';
-import { hashAuditRow, hashedColumns, sealAuditChain, type AuditDetails, type Tx } from '../../audit/audit';
+import {
+  hashAuditRow,
+  hashedColumns,
+  sealAuditChain,
+  type AuditDetails,
+  type Tx,
+} from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
-
 
 export interface AuditFilter {
   before?: number;

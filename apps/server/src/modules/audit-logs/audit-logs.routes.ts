@@ -1,40 +1,34 @@
-import { errorEnvelopeSchema } from '@painlab/shared/errors';
 import { auditListQuerySchema, auditListSchema, auditVerifySchema } from '@painlab/shared/audit';
 import { z } from '@hono/zod-openapi';
-import { access, defineRoute } from '../../http/access';
+import { access } from '../../http/access';
+import { defineRoute, jsonResponse } from '../../http/openapi';
 
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: errorEnvelopeSchema } },
-});
-const guarded = { 401: error('Not signed in'), 403: error('No permission') };
-const appendOnly = { 405: error('The audit log is append-only'), ...guarded };
 const idParam = z.strictObject({ id: z.string().max(40) });
+const appendOnly = { 405: 'The audit log is append-only' };
 
 export const listAuditRoute = defineRoute({
   method: 'get',
   path: '/api/audit-logs',
   access: access.can('audit_logs', 'view'),
+  operationId: 'listAuditEntries',
   tags: ['audit'],
   summary: 'Audit entries, newest first (keyset pagination by id)',
+  description:
+    'Filter by action, actor, resource, outcome and time; pass `nextCursor` back as `cursor` for the next page.',
   request: { query: auditListQuerySchema },
-  responses: {
-    200: { description: 'A page of entries', content: { 'application/json': { schema: auditListSchema } } },
-    400: error('Invalid filter'),
-    ...guarded,
-  },
+  responses: { 200: jsonResponse('A page of entries', auditListSchema) },
 });
 
 export const verifyAuditRoute = defineRoute({
   method: 'get',
   path: '/api/audit-logs/verify',
   access: access.can('audit_logs', 'view'),
+  operationId: 'verifyAuditChain',
   tags: ['audit'],
   summary: 'Recompute the hash chain and report the first broken row',
-  responses: {
-    200: { description: 'Chain check result', content: { 'application/json': { schema: auditVerifySchema } } },
-    ...guarded,
-  },
+  description:
+    'Walks the whole chain; a changed, removed or inserted row breaks it from that row on.',
+  responses: { 200: jsonResponse('Chain check result', auditVerifySchema) },
 });
 
 // The matrix lets an administrator create, edit and delete audit_logs; the log itself refuses.
@@ -42,27 +36,37 @@ export const createAuditRoute = defineRoute({
   method: 'post',
   path: '/api/audit-logs',
   access: access.can('audit_logs', 'create'),
+  operationId: 'createAuditEntry',
   tags: ['audit'],
   summary: 'Refused: entries are written only by the server',
-  responses: appendOnly,
+  description:
+    'Always 405 past the permission check: the log is append-only and written by the server itself.',
+  errors: appendOnly,
+  responses: {},
 });
 
 export const editAuditRoute = defineRoute({
   method: 'patch',
   path: '/api/audit-logs/{id}',
   access: access.can('audit_logs', 'edit'),
+  operationId: 'updateAuditEntry',
   tags: ['audit'],
   summary: 'Refused: entries cannot be changed',
+  description: 'Always 405 past the permission check.',
   request: { params: idParam },
-  responses: appendOnly,
+  errors: appendOnly,
+  responses: {},
 });
 
 export const deleteAuditRoute = defineRoute({
   method: 'delete',
   path: '/api/audit-logs/{id}',
   access: access.can('audit_logs', 'delete'),
+  operationId: 'deleteAuditEntry',
   tags: ['audit'],
   summary: 'Refused: entries cannot be removed',
+  description: 'Always 405 past the permission check.',
   request: { params: idParam },
-  responses: appendOnly,
+  errors: appendOnly,
+  responses: {},
 });

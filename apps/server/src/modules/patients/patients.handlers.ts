@@ -1,11 +1,20 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
+import { canSeeIdentified } from '@painlab/shared/permissions';
 import { actorOf } from '../../http/actor';
-import { ApiError, errorBody } from '../../http/errors';
+import { errorBody } from '../../http/errors';
+import { DomainError } from '../../lib/domain-error';
 import type { AppEnv, Deps } from '../../http/types';
+import { baseUrlOf } from '../../env';
 import { csvHeader, csvRows, CsvFileError, readPatientCsv } from './patients.csv';
 import { toFhirBundle } from './patients.fhir';
+import { clinicians } from '../users/users.service';
+import { ownAccessLog } from '../portal/portal.service';
+import { importPatients } from './import.service';
+import { claimInvite, invitePatient, ownRecord } from './invitations.service';
+import { listForViewer, startCsvExport } from './list.service';
+import { addNote, amendOwnNote, readNotes } from './notes.service';
 import * as routes from './patients.routes';
 import * as service from './patients.service';
 
@@ -18,41 +27,44 @@ function viewerOf(c: Context<AppEnv>): service.Viewer {
 
 /** Ids are UUIDs; anything else is simply not found. */
 function patientId(id: string): string {
-  if (!UUID.test(id)) throw new ApiError(404, 'not_found');
+  if (!UUID.test(id)) throw DomainError.notFound();
   return id.toLowerCase(); // as stored: audit rows and the access log compare ids as text
 }
 
 export function registerPatients(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   // static paths first: they would otherwise be read as an {id}
-  app.openapi(routes.exportCsvRoute, (c) => {
-    const viewer = viewerOf(c);
-    if (!service.isStaff(viewer.role)) throw new ApiError(403, 'forbidden', { action: 'export', resource: 'patients' });
-    const filter = c.req.valid('query');
+  app.openapi(routes.exportCsvRoute, async (c) => {
+    // decided, audited and the first batch read before the response starts
+    const csv = await startCsvExport(deps, viewerOf(c), c.req.valid('query'));
     c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="patients-${new Date().toISOString().slice(0, 10)}.csv"`);
+    c.header(
+      'Content-Disposition',
+      `attachment; filename="patients-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
     return stream(c, async (out) => {
-      await out.write('\uFEFF' + csvHeader());
-      for await (const batch of service.exportCsv(deps, viewer, filter)) await out.write(csvRows(batch));
-    }) as never;
+      await out.write('\uFEFF' + csvHeader() + csvRows(csv.first));
+      for await (const batch of csv.rest) await out.write(csvRows(batch));
+    });
   });
 
   app.openapi(routes.importRoute, async (c) => {
     const { mode } = c.req.valid('query');
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     try {
-      const rows = service.isStaff(viewerOf(c).role) ? readPatientCsv(bytes) : [];
-      return c.json(await service.importPatients(deps, viewerOf(c), rows, mode), 200);
+      const rows = canSeeIdentified(viewerOf(c).role) ? readPatientCsv(bytes) : [];
+      return c.json(await importPatients(deps, viewerOf(c), rows, mode), 200);
     } catch (error) {
-      if (error instanceof CsvFileError) return c.json(errorBody(c, 'validation_failed', {}, error.issues), 400) as never;
+      if (error instanceof CsvFileError)
+        return c.json(errorBody(c, 'validation_failed', {}, error.issues), 400);
       throw error;
     }
   });
 
-  app.openapi(routes.specialistsRoute, async (c) => c.json({ items: await service.specialists(deps) }, 200));
+  app.openapi(routes.specialistsRoute, async (c) => c.json({ items: await clinicians(deps) }, 200));
 
   app.openapi(routes.listPatientsRoute, async (c) => {
     const { cursor, limit, ...filter } = c.req.valid('query');
-    return c.json(await service.listForViewer(deps, viewerOf(c), filter, cursor, limit), 200) as never;
+    return c.json(await listForViewer(deps, viewerOf(c), filter, cursor, limit), 200);
   });
 
   app.openapi(routes.createPatientRoute, async (c) =>
@@ -60,11 +72,19 @@ export function registerPatients(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   );
 
   app.openapi(routes.getPatientRoute, async (c) =>
-    c.json(await service.readPatient(deps, viewerOf(c), patientId(c.req.valid('param').id)), 200) as never,
+    c.json(await service.readPatient(deps, viewerOf(c), patientId(c.req.valid('param').id)), 200),
   );
 
   app.openapi(routes.updatePatientRoute, async (c) =>
-    c.json(await service.updatePatient(deps, viewerOf(c), patientId(c.req.valid('param').id), c.req.valid('json')), 200),
+    c.json(
+      await service.updatePatient(
+        deps,
+        viewerOf(c),
+        patientId(c.req.valid('param').id),
+        c.req.valid('json'),
+      ),
+      200,
+    ),
   );
 
   app.openapi(routes.archivePatientRoute, async (c) => {
@@ -73,37 +93,82 @@ export function registerPatients(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   });
 
   app.openapi(routes.statusHistoryRoute, async (c) =>
-    c.json({ items: await service.readStatusHistory(deps, viewerOf(c), patientId(c.req.valid('param').id)) }, 200),
+    c.json(
+      {
+        items: await service.readStatusHistory(
+          deps,
+          viewerOf(c),
+          patientId(c.req.valid('param').id),
+        ),
+      },
+      200,
+    ),
   );
 
   app.openapi(routes.listNotesRoute, async (c) =>
-    c.json({ items: await service.readNotes(deps, viewerOf(c), patientId(c.req.valid('param').id)) }, 200),
+    c.json({ items: await readNotes(deps, viewerOf(c), patientId(c.req.valid('param').id)) }, 200),
   );
 
   app.openapi(routes.addNoteRoute, async (c) =>
-    c.json(await service.addNote(deps, viewerOf(c), patientId(c.req.valid('param').id), c.req.valid('json').body), 201),
+    c.json(
+      await addNote(
+        deps,
+        viewerOf(c),
+        patientId(c.req.valid('param').id),
+        c.req.valid('json').body,
+      ),
+      201,
+    ),
   );
 
   app.openapi(routes.amendNoteRoute, async (c) => {
     const { id, noteId } = c.req.valid('param');
-    if (!UUID.test(noteId)) throw new ApiError(404, 'not_found');
-    return c.json(await service.amendOwnNote(deps, viewerOf(c), patientId(id), noteId, c.req.valid('json').body), 200);
+    if (!UUID.test(noteId)) throw DomainError.notFound();
+    return c.json(
+      await amendOwnNote(deps, viewerOf(c), patientId(id), noteId, c.req.valid('json').body),
+      200,
+    );
   });
 
   app.openapi(routes.exportPatientRoute, async (c) => {
     const { format } = c.req.valid('query');
-    const patient = await service.exportPatient(deps, viewerOf(c), patientId(c.req.valid('param').id), format);
-    const document = format === 'fhir' ? toFhirBundle(patient) : { exportedAt: new Date().toISOString(), patient };
-    c.header('Content-Disposition', `attachment; filename="patient-${patient.id}${format === 'fhir' ? '.fhir' : ''}.json"`);
-    c.header('Content-Type', format === 'fhir' ? 'application/fhir+json' : 'application/json');
-    return c.body(JSON.stringify(document, null, 2), 200) as never;
+    const { patient, notes } = await service.exportPatient(
+      deps,
+      viewerOf(c),
+      patientId(c.req.valid('param').id),
+      format,
+    );
+    const document =
+      format === 'fhir'
+        ? toFhirBundle(patient, notes, baseUrlOf(deps.env))
+        : { exportedAt: new Date().toISOString(), patient };
+    c.header(
+      'Content-Disposition',
+      `attachment; filename="patient-${patient.id}${format === 'fhir' ? '.fhir' : ''}.json"`,
+    );
+    // c.json keeps a Content-Type already set (FHIR's own media type)
+    return c.json(document, 200, {
+      'Content-Type': format === 'fhir' ? 'application/fhir+json' : 'application/json',
+    });
   });
 
   app.openapi(routes.invitePatientRoute, async (c) => {
-    return c.json(await service.invitePatient(deps, viewerOf(c), patientId(c.req.valid('param').id), c.req.valid('json')), 200);
+    return c.json(
+      await invitePatient(
+        deps,
+        viewerOf(c),
+        patientId(c.req.valid('param').id),
+        c.req.valid('json'),
+      ),
+      200,
+    );
   });
 
-  app.openapi(routes.claimRoute, async (c) => c.json(await service.claimInvite(deps, viewerOf(c), c.req.valid('json').token), 200));
-  app.openapi(routes.ownRecordRoute, async (c) => c.json(await service.ownRecord(deps, viewerOf(c)), 200));
-  app.openapi(routes.ownAccessLogRoute, async (c) => c.json({ items: await service.ownAccessLog(deps, viewerOf(c)) }, 200));
+  app.openapi(routes.claimRoute, async (c) =>
+    c.json(await claimInvite(deps, viewerOf(c), c.req.valid('json').token), 200),
+  );
+  app.openapi(routes.ownRecordRoute, async (c) => c.json(await ownRecord(deps, viewerOf(c)), 200));
+  app.openapi(routes.ownAccessLogRoute, async (c) =>
+    c.json({ items: await ownAccessLog(deps, viewerOf(c)) }, 200),
+  );
 }

@@ -9,7 +9,10 @@ beforeAll(async () => {
   server = await startTestServer();
   const web = path.join(server.dataDir, 'web');
   fs.mkdirSync(path.join(web, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Pain Lab</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(web, 'index.html'),
+    '<!doctype html><title>Pain Lab</title><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
 });
 afterAll(() => server?.close());
@@ -22,13 +25,25 @@ describe('system', () => {
   });
 
   it('serves the public configuration', async () => {
-    expect((await server.client().get('/api/config')).body).toEqual({ clinicName: 'Pain Lab', registrationOpen: true });
+    expect((await server.client().get('/api/config')).body).toEqual({
+      clinicName: 'Pain Lab',
+      registrationOpen: true,
+    });
   });
 
   it('publishes an OpenAPI 3.1 document of every API route', async () => {
     const doc = (await server.client().get('/api/openapi.json')).body;
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/me', '/api/users', '/api/users/{id}', '/api/audit-logs', '/api/patients']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/me',
+        '/api/users',
+        '/api/users/{id}',
+        '/api/audit-logs',
+        '/api/patients',
+      ]),
+    );
   });
 
   it('sends security headers, a request id and no-store on API responses', async () => {
@@ -40,19 +55,39 @@ describe('system', () => {
   });
 
   it('accepts client log batches and rejects bad ones', async () => {
-    const entry = { level: 'error', message: 'Render failed', timestamp: new Date().toISOString(), path: '/dashboard' };
+    const entry = {
+      level: 'error',
+      message: 'Render failed',
+      timestamp: new Date().toISOString(),
+      path: '/dashboard',
+    };
     expect((await server.client().post('/api/client-logs', { entries: [entry] })).status).toBe(204);
     expect((await server.client().post('/api/client-logs', { entries: [] })).status).toBe(400);
-    expect((await server.client().post('/api/client-logs', { entries: [{ ...entry, level: 'fatal' }] })).status).toBe(400);
-    expect((await server.client().post('/api/client-logs', { entries: Array(51).fill(entry) })).status).toBe(400);
+    expect(
+      (await server.client().post('/api/client-logs', { entries: [{ ...entry, level: 'fatal' }] }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await server.client().post('/api/client-logs', { entries: Array(51).fill(entry) })).status,
+    ).toBe(400);
   });
 
   it('stores web vitals without query strings', async () => {
-    const metric = { name: 'LCP', value: 1234.5, rating: 'good', id: 'v1', path: '/patients?q=secret' };
+    const metric = {
+      name: 'LCP',
+      value: 1234.5,
+      rating: 'good',
+      id: 'v1',
+      path: '/patients?q=secret',
+    };
     expect((await server.client().post('/api/vitals', { metrics: [metric] })).status).toBe(204);
-    const rows = await server.sql<{ path: string; value: number }>('select path, value from web_vital');
+    const rows = await server.sql<{ path: string; value: number }>(
+      'select path, value from web_vital',
+    );
     expect(rows).toEqual([{ path: '/patients', value: 1234.5 }]);
-    expect((await server.client().post('/api/vitals', { metrics: [{ ...metric, value: -1 }] })).status).toBe(400);
+    expect(
+      (await server.client().post('/api/vitals', { metrics: [{ ...metric, value: -1 }] })).status,
+    ).toBe(400);
   });
 
   it('serves the web app with a fallback to index.html for client routes', async () => {
@@ -65,7 +100,9 @@ describe('system', () => {
 
   it('keeps answering other requests while a slow query runs', async () => {
     const order: string[] = [];
-    const slow = server.deps.database.pool.query('select pg_sleep(1.5)').then(() => order.push('slow query'));
+    const slow = server.deps.database.pool
+      .query('select pg_sleep(1.5)')
+      .then(() => order.push('slow query'));
     await new Promise((r) => setTimeout(r, 100));
     const res = await server.client().get('/api/config');
     order.push('config');

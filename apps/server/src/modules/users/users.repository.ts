@@ -1,5 +1,5 @@
-import { asc, eq, gt } from 'drizzle-orm';
-import { toRole } from '@painlab/shared/permissions';
+import { asc, eq, gt, inArray } from 'drizzle-orm';
+import { IDENTIFIED_VIEWERS, toRole } from '@painlab/shared/permissions';
 import type { UserSummary } from '@painlab/shared/users';
 import type { Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
@@ -14,10 +14,22 @@ const columns = {
   createdAt: user.createdAt,
 };
 
-type Row = { id: string; name: string; email: string; role: string; banned: boolean | null; createdAt: Date };
+type Row = {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  banned: boolean | null;
+  createdAt: Date;
+};
 
 function toSummary(row: Row): UserSummary {
-  return { ...row, role: toRole(row.role), banned: Boolean(row.banned), createdAt: row.createdAt.toISOString() };
+  return {
+    ...row,
+    role: toRole(row.role),
+    banned: Boolean(row.banned),
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export async function listUsers(db: Db | Tx, after: string | undefined, limit: number) {
@@ -49,7 +61,15 @@ export async function insertUserWithPassword(
   const now = new Date();
   const [row] = await tx
     .insert(user)
-    .values({ id: input.id, name: input.name, email: input.email, role: input.role, emailVerified: false, createdAt: now, updatedAt: now })
+    .values({
+      id: input.id,
+      name: input.name,
+      email: input.email,
+      role: input.role,
+      emailVerified: false,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning(columns);
   await tx.insert(account).values({
     id: crypto.randomUUID(),
@@ -76,4 +96,19 @@ export async function updateUserRow(tx: Tx, id: string, patch: { name?: string; 
 export async function deleteUserRow(tx: Tx, id: string): Promise<boolean> {
   const rows = await tx.delete(user).where(eq(user.id, id)).returning({ id: user.id });
   return rows.length > 0;
+}
+
+/** Clinicians: the roles that see identified records and can be assigned patients. */
+export async function findClinician(db: Db | Tx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, userId)).limit(1);
+  return Boolean(row && (IDENTIFIED_VIEWERS as readonly string[]).includes(row.role ?? ''));
+}
+
+export async function listClinicians(db: Db | Tx) {
+  return db
+    .select({ id: user.id, name: user.name })
+    .from(user)
+    .where(inArray(user.role, [...IDENTIFIED_VIEWERS]))
+    .orderBy(asc(user.name))
+    .limit(500);
 }

@@ -1,4 +1,3 @@
-import { errorEnvelopeSchema } from '@painlab/shared/errors';
 import {
   createUserSchema,
   updateUserSchema,
@@ -7,70 +6,57 @@ import {
   userListSchema,
   userSummarySchema,
 } from '@painlab/shared/users';
-import { access, defineRoute } from '../../http/access';
-
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: errorEnvelopeSchema } },
-});
-const guarded = { 400: error('Invalid input'), 401: error('Not signed in'), 403: error('No permission') };
+import { access } from '../../http/access';
+import { defineRoute, jsonBody, jsonResponse } from '../../http/openapi';
 
 export const listUsersRoute = defineRoute({
   method: 'get',
   path: '/api/users',
   access: access.can('users', 'view'),
+  operationId: 'listUsers',
   tags: ['users'],
   summary: 'List accounts, ordered by e-mail (keyset pagination)',
+  description:
+    'A page of accounts with their roles; pass `nextCursor` back as `cursor` for the next page.',
   request: { query: userListQuerySchema },
-  responses: {
-    200: { description: 'A page of accounts', content: { 'application/json': { schema: userListSchema } } },
-    ...guarded,
-  },
+  responses: { 200: jsonResponse('A page of accounts', userListSchema) },
 });
 
 export const createUserRoute = defineRoute({
   method: 'post',
   path: '/api/users',
   access: access.can('users', 'create'),
+  operationId: 'createUser',
   tags: ['users'],
   summary: 'Create an account with a role',
-  request: { body: { required: true, content: { 'application/json': { schema: createUserSchema } } } },
-  responses: {
-    201: { description: 'Created', content: { 'application/json': { schema: userSummarySchema } } },
-    409: error('E-mail already in use'),
-    ...guarded,
-  },
+  description: 'An administrator creates an account with an initial password and a role.',
+  request: jsonBody(createUserSchema),
+  errors: { 409: 'E-mail already in use' },
+  responses: { 201: jsonResponse('Created', userSummarySchema) },
 });
 
 export const updateUserRoute = defineRoute({
   method: 'patch',
   path: '/api/users/{id}',
   access: access.can('users', 'edit'),
+  operationId: 'updateUser',
   tags: ['users'],
   summary: "Change an account's name or role",
-  request: {
-    params: userIdParamSchema,
-    body: { required: true, content: { 'application/json': { schema: updateUserSchema } } },
-  },
-  responses: {
-    200: { description: 'Updated', content: { 'application/json': { schema: userSummarySchema } } },
-    404: error('No such account'),
-    409: error('An administrator cannot demote themselves'),
-    ...guarded,
-  },
+  description: 'A role change applies at once to the sessions of that account.',
+  request: { params: userIdParamSchema, ...jsonBody(updateUserSchema) },
+  errors: { 404: 'No such account', 409: 'An administrator cannot demote themselves' },
+  responses: { 200: jsonResponse('Updated', userSummarySchema) },
 });
 
 export const deleteUserRoute = defineRoute({
   method: 'delete',
   path: '/api/users/{id}',
   access: access.can('users', 'delete'),
+  operationId: 'deleteUser',
   tags: ['users'],
   summary: 'Delete an account and end its sessions',
+  description: 'Removes the account and signs it out everywhere.',
   request: { params: userIdParamSchema },
-  responses: {
-    204: { description: 'Deleted' },
-    404: error('No such account'),
-    409: error('An administrator cannot delete themselves'),
-    ...guarded,
-  },
+  errors: { 404: 'No such account', 409: 'An administrator cannot delete themselves' },
+  responses: { 204: { description: 'Deleted' } },
 });

@@ -1,6 +1,12 @@
 /** Bad input gets a clear 4xx and changes nothing; good input is written with its audit row. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCount, DEMO, startTestServer, type ApiClient, type TestServer } from '../../test/harness';
+import {
+  auditCount,
+  DEMO,
+  startTestServer,
+  type ApiClient,
+  type TestServer,
+} from '../../test/harness';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -15,7 +21,12 @@ const counts = async () => ({
   audit: await auditCount(server),
 });
 
-const valid = { name: 'Carmen Ruiz', email: 'carmen@clinic.test', role: 'specialist', password: 'a-long-enough-password' };
+const valid = {
+  name: 'Carmen Ruiz',
+  email: 'carmen@clinic.test',
+  role: 'specialist',
+  password: 'a-long-enough-password',
+};
 
 describe('POST /api/users', () => {
   it.each([
@@ -27,6 +38,10 @@ describe('POST /api/users', () => {
     ['an oversized name', { ...valid, name: 'x'.repeat(121) }],
     ['an empty name', { ...valid, name: '   ' }],
     ['an array body', [valid]],
+    // the same password rules as sign-up (auth/password-policy.ts)
+    ['a common password', { ...valid, password: 'password1234' }],
+    ['a repetitive password', { ...valid, password: 'aaaaaaaaaaaa' }],
+    ["a password made of the user's name", { ...valid, password: 'CarmenRuiz2026' }],
   ])('rejects %s with 400 and field details, writing nothing', async (_label, body) => {
     const before = await counts();
     const res = await admin.post('/api/users', body);
@@ -38,7 +53,10 @@ describe('POST /api/users', () => {
 
   it('rejects malformed JSON with 400', async () => {
     const before = await counts();
-    const res = await admin.request('POST', '/api/users', { body: '{"name": ', headers: { 'content-type': 'application/json' } });
+    const res = await admin.request('POST', '/api/users', {
+      body: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('bad_request');
     expect(await counts()).toEqual(before);
@@ -51,8 +69,13 @@ describe('POST /api/users', () => {
   });
 
   it('translates the error to Spanish', async () => {
-    const res = await admin.request('POST', '/api/users', { json: { ...valid, email: 'x' }, headers: { 'accept-language': 'es' } });
-    expect(res.body.error.message).toBe('Algunos campos no son válidos. Revíselos e inténtelo de nuevo.');
+    const res = await admin.request('POST', '/api/users', {
+      json: { ...valid, email: 'x' },
+      headers: { 'accept-language': 'es' },
+    });
+    expect(res.body.error.message).toBe(
+      'Algunos campos no son válidos. Revíselos e inténtelo de nuevo.',
+    );
   });
 
   it('creates the account with its audit row, and the new user can sign in', async () => {
@@ -79,25 +102,33 @@ describe('GET, PATCH, DELETE /api/users', () => {
   it('lists with keyset pagination', async () => {
     const first = await admin.get('/api/users?limit=2');
     expect(first.body.items).toHaveLength(2);
-    const second = await admin.get(`/api/users?limit=2&after=${encodeURIComponent(first.body.nextCursor)}`);
+    const second = await admin.get(
+      `/api/users?limit=2&after=${encodeURIComponent(first.body.nextCursor)}`,
+    );
     expect(second.body.items[0].email > first.body.items[1].email).toBe(true);
     expect((await admin.get('/api/users?limit=0')).status).toBe(400);
     expect((await admin.get('/api/users?page=2')).status).toBe(400);
   });
 
   it('changes a role and the change applies to the next request', async () => {
-    const created = (await admin.post('/api/users', { ...valid, email: 'promote@clinic.test', role: 'user' })).body;
+    const created = (
+      await admin.post('/api/users', { ...valid, email: 'promote@clinic.test', role: 'user' })
+    ).body;
     const client = await server.signIn('promote@clinic.test', valid.password);
     expect((await client.get('/api/users')).status).toBe(403);
     const res = await admin.patch(`/api/users/${created.id}`, { role: 'admin' });
     expect(res.status).toBe(200);
     expect((await client.get('/api/users')).status).toBe(200);
-    const [row] = await server.sql<{ details: Record<string, string> }>("select details from audit_log where action = 'users.edit' order by id desc limit 1");
+    const [row] = await server.sql<{ details: Record<string, string> }>(
+      "select details from audit_log where action = 'users.edit' order by id desc limit 1",
+    );
     expect(row!.details).toMatchObject({ fromRole: 'user', toRole: 'admin' });
   });
 
   it('a demotion applies to the next request, though the session was cached', async () => {
-    const created = (await admin.post('/api/users', { ...valid, email: 'demote@clinic.test', role: 'admin' })).body;
+    const created = (
+      await admin.post('/api/users', { ...valid, email: 'demote@clinic.test', role: 'admin' })
+    ).body;
     const client = await server.signIn('demote@clinic.test', valid.password);
     expect((await client.get('/api/users')).status).toBe(200); // looked up, so cached
     expect((await admin.patch(`/api/users/${created.id}`, { role: 'user' })).status).toBe(200);
@@ -122,7 +153,9 @@ describe('GET, PATCH, DELETE /api/users', () => {
   });
 
   it('deleting an account ends its sessions', async () => {
-    const created = (await admin.post('/api/users', { ...valid, email: 'leaver@clinic.test', role: 'user' })).body;
+    const created = (
+      await admin.post('/api/users', { ...valid, email: 'leaver@clinic.test', role: 'user' })
+    ).body;
     const leaver = await server.signIn('leaver@clinic.test', valid.password);
     expect((await leaver.get('/api/me')).status).toBe(200); // looked up, so cached
     expect((await admin.delete(`/api/users/${created.id}`)).status).toBe(204);

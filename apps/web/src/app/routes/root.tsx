@@ -7,7 +7,9 @@ import { useRouteId } from '../../hooks/use-route-id';
 export function RootLayout() {
   const { t } = useTranslation('nav');
   const routeId = useRouteId();
-  useDocumentTitle(routeId && routeId !== 'home' && routeId !== 'index' ? t(`routes.${routeId}`) : undefined);
+  useDocumentTitle(
+    routeId && routeId !== 'home' && routeId !== 'index' ? t(`routes.${routeId}`) : undefined,
+  );
   return (
     <>
       <Outlet />

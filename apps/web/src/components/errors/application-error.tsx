@@ -1,5 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { TriangleExclamationPoint, CircleCheck, House, LogOut, RefreshCw, RotateCcw, WifiOff } from 'lucide-react';
+import {
+  TriangleExclamationPoint,
+  CircleCheck,
+  House,
+  LogOut,
+  RefreshCw,
+  RotateCcw,
+  WifiOff,
+} from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useLocation, useNavigate } from 'react-router';
@@ -10,7 +18,8 @@ import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { useConnectionCheck, type ConnectionState } from './use-connection-check';
 
-const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
+const CHUNK_ERROR =
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
 
 function describe(error: unknown): { summary: string; details: string } {
   if (isRouteErrorResponse(error)) {
@@ -111,7 +120,9 @@ export function ApplicationError({ error, onLogOut }: ApplicationErrorProps) {
             <h1 className="text-xl font-semibold text-slate-900">{t('app.title')}</h1>
             <p className="mt-1 text-slate-600">{t('app.subtitle')}</p>
             {isChunkError ? <p className="mt-2 text-sm text-slate-600">{t('app.chunk')}</p> : null}
-            {isDataError ? <p className="mt-2 text-sm text-slate-600">{t('app.loadData')}</p> : null}
+            {isDataError ? (
+              <p className="mt-2 text-sm text-slate-600">{t('app.loadData')}</p>
+            ) : null}
           </div>
         </div>
 

@@ -8,7 +8,9 @@ export function NotFound() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <p className="text-sm font-semibold tracking-widest text-teal-700">{t('notFound.code')}</p>
-      <h1 className="mt-2 text-3xl font-semibold tracking-tight text-slate-900">{t('notFound.title')}</h1>
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight text-slate-900">
+        {t('notFound.title')}
+      </h1>
       <p className="mt-3 text-slate-600">{t('notFound.body')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className={buttonClasses('primary')}>

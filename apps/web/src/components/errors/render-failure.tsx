@@ -8,12 +8,16 @@ export function RenderFailure({ error }: { error: Error | null }) {
   const { t } = useTranslation('errors');
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4">
-      <div role="alert" className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <div
+        role="alert"
+        className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+      >
         <h1 className="text-xl font-semibold text-slate-900">
           {t('render.title', { defaultValue: 'Something went wrong' })}
         </h1>
         <p className="mt-3 text-sm break-words text-slate-600">
-          {error?.message || t('render.fallbackMessage', { defaultValue: 'An unexpected error occurred' })}
+          {error?.message ||
+            t('render.fallbackMessage', { defaultValue: 'An unexpected error occurred' })}
         </p>
         <Button className="mt-6" onClick={() => window.location.reload()}>
           {t('render.reload', { defaultValue: 'Reload page' })}

@@ -20,16 +20,44 @@ export type AppShellProps = {
 };
 
 const SIDEBAR_ID = 'app-sidebar';
+/** localStorage key: the desktop sidebar's state as the user left it (`expanded` | `collapsed`). */
+export const SIDEBAR_STORAGE_KEY = 'painlab.sidebar';
+
+function rememberedDesktopOpen(): boolean {
+  try {
+    return window.localStorage.getItem(SIDEBAR_STORAGE_KEY) !== 'collapsed';
+  } catch {
+    return true; // storage unavailable (private mode): expanded
+  }
+}
+
+function rememberDesktopOpen(open: boolean): void {
+  try {
+    window.localStorage.setItem(SIDEBAR_STORAGE_KEY, open ? 'expanded' : 'collapsed');
+  } catch {
+    // storage unavailable: the choice lasts for this page only
+  }
+}
 
 /**
- * The signed-in shell (SPEC §2 "Sidebar"): the sidebar toggles by button, closes on Escape or an
- * outside click, and on mobile (< 768 px) also on navigation.
+ * The signed-in shell (SPEC §2 "Sidebar"). Mobile (< 768 px): an off-canvas drawer that the button
+ * opens and that closes on Escape, an outside click and navigation. Desktop: the button expands or
+ * collapses it to an icon rail, and it stays as the user left it (remembered in localStorage);
+ * clicks in the page and Escape do not change it.
  */
-export function AppShell({ clinicName, userName, role, groups, onSignOut, signingOut, children }: AppShellProps) {
+export function AppShell({
+  clinicName,
+  userName,
+  role,
+  groups,
+  onSignOut,
+  signingOut,
+  children,
+}: AppShellProps) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(() => !mobile);
+  const [open, setOpen] = useState(() => !mobile && rememberedDesktopOpen());
   const [seen, setSeen] = useState({ mobile, pathname });
   const sidebarRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -37,22 +65,26 @@ export function AppShell({ clinicName, userName, role, groups, onSignOut, signin
 
   if (seen.mobile !== mobile || seen.pathname !== pathname) {
     setSeen({ mobile, pathname });
-    // Switching between mobile and desktop: the drawer starts closed, the desktop sidebar expanded.
-    if (seen.mobile !== mobile) setOpen(!mobile);
+    // Switching between mobile and desktop: the drawer starts closed, the desktop sidebar as left.
+    if (seen.mobile !== mobile) setOpen(!mobile && rememberedDesktopOpen());
     // Mobile: every navigation closes the drawer.
     else if (mobile) setOpen(false);
   }
 
   const close = useCallback(() => setOpen(false), []);
+  const toggle = () => {
+    const next = !open;
+    setOpen(next);
+    if (!mobile) rememberDesktopOpen(next);
+  };
 
-  // Escape and outside clicks close it.
+  // Mobile drawer: Escape and outside clicks close it.
   useEffect(() => {
-    if (!open) return;
+    if (!open || !mobile) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      const hadFocus = sidebarRef.current?.contains(document.activeElement) ?? false;
       setOpen(false);
-      if (hadFocus || mobile) toggleRef.current?.focus();
+      toggleRef.current?.focus();
     };
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Node | null;
@@ -75,7 +107,11 @@ export function AppShell({ clinicName, userName, role, groups, onSignOut, signin
     if (mobile && open) closeRef.current?.focus();
   }, [mobile, open]);
 
-  const toggleLabel = mobile ? t('shell.openMenu') : open ? t('shell.collapseSidebar') : t('shell.expandSidebar');
+  const toggleLabel = mobile
+    ? t('shell.openMenu')
+    : open
+      ? t('shell.collapseSidebar')
+      : t('shell.expandSidebar');
   const ToggleIcon = mobile ? Menu : open ? PanelLeftClose : PanelLeftOpen;
 
   return (
@@ -96,14 +132,16 @@ export function AppShell({ clinicName, userName, role, groups, onSignOut, signin
         signingOut={signingOut}
         closeButtonRef={closeRef}
       />
-      {mobile && open ? <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-900/40" /> : null}
+      {mobile && open ? (
+        <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-900/40" />
+      ) : null}
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur md:px-6">
           <button
             ref={toggleRef}
             type="button"
-            onClick={() => setOpen((v) => !v)}
+            onClick={toggle}
             aria-expanded={open}
             aria-controls={SIDEBAR_ID}
             aria-label={toggleLabel}
@@ -112,18 +150,27 @@ export function AppShell({ clinicName, userName, role, groups, onSignOut, signin
           >
             <ToggleIcon aria-hidden="true" className="h-5 w-5" />
           </button>
-          {mobile ? <span className="truncate font-semibold text-slate-900">{clinicName}</span> : null}
+          {mobile ? (
+            <span className="truncate font-semibold text-slate-900">{clinicName}</span>
+          ) : null}
           <div className="ml-auto flex items-center gap-3">
             <LanguageSwitch />
             <div className="hidden items-center gap-2 text-sm sm:flex">
-              <span className="max-w-48 truncate text-slate-700" title={t('shell.signedInAs', { name: userName })}>
+              <span
+                className="max-w-48 truncate text-slate-700"
+                title={t('shell.signedInAs', { name: userName })}
+              >
                 {userName}
               </span>
               <Badge data-testid="role-badge">{t(`roleBadge.${role}`)}</Badge>
             </div>
           </div>
         </header>
-        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8"
+        >
           {children}
         </main>
       </div>

@@ -5,7 +5,15 @@ import { buttonClasses } from '../ui/button';
 import { PageHeader } from '../ui/page-header';
 
 /** A signed-in screen whose module arrives in a later release: its real title, and plainly said. */
-export function ModuleUnavailable({ title, description, recordId }: { title: string; description?: string; recordId?: string }) {
+export function ModuleUnavailable({
+  title,
+  description,
+  recordId,
+}: {
+  title: string;
+  description?: string;
+  recordId?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-5xl">
@@ -18,8 +26,12 @@ export function ModuleUnavailable({ title, description, recordId }: { title: str
         <h2 id="module-unavailable-title" className="mt-4 text-lg font-semibold text-slate-900">
           {t('module.notAvailableTitle')}
         </h2>
-        <p className="mx-auto mt-2 max-w-lg text-sm text-slate-600">{t('module.notAvailableBody')}</p>
-        {recordId ? <p className="mt-2 text-xs text-slate-500">{t('module.recordId', { id: recordId })}</p> : null}
+        <p className="mx-auto mt-2 max-w-lg text-sm text-slate-600">
+          {t('module.notAvailableBody')}
+        </p>
+        {recordId ? (
+          <p className="mt-2 text-xs text-slate-500">{t('module.recordId', { id: recordId })}</p>
+        ) : null}
         <Link to="/dashboard" className={buttonClasses('secondary', 'md', 'mt-6')}>
           {t('actions.backToDashboard')}
         </Link>

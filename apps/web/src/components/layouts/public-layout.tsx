@@ -62,7 +62,10 @@ function ServicesMenu({ item }: { item: Extract<PublicNavItem, { kind: 'menu' }>
         className={cn(linkClass({ isActive: active }), 'inline-flex items-center gap-1')}
       >
         {t('public.services')}
-        <ChevronDown aria-hidden="true" className={cn('h-4 w-4 transition-transform', open && 'rotate-180')} />
+        <ChevronDown
+          aria-hidden="true"
+          className={cn('h-4 w-4 transition-transform', open && 'rotate-180')}
+        />
       </button>
       <ul
         id={menuId}
@@ -71,7 +74,10 @@ function ServicesMenu({ item }: { item: Extract<PublicNavItem, { kind: 'menu' }>
       >
         {item.items.map((sub) => (
           <li key={sub.routeId}>
-            <NavLink to={sub.href} className={({ isActive }) => cn(linkClass({ isActive }), 'block')}>
+            <NavLink
+              to={sub.href}
+              className={({ isActive }) => cn(linkClass({ isActive }), 'block')}
+            >
               {t(`routes.${sub.routeId}`)}
             </NavLink>
           </li>
@@ -158,7 +164,11 @@ export function PublicLayout({ children }: { children: ReactNode }) {
               aria-label={menuOpen ? t('header.closeMenu') : t('header.openMenu')}
               onClick={() => setMenuOpen((v) => !v)}
             >
-              {menuOpen ? <X aria-hidden="true" className="h-5 w-5" /> : <Menu aria-hidden="true" className="h-5 w-5" />}
+              {menuOpen ? (
+                <X aria-hidden="true" className="h-5 w-5" />
+              ) : (
+                <Menu aria-hidden="true" className="h-5 w-5" />
+              )}
             </button>
           </div>
         </div>

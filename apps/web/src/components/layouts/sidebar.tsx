@@ -28,7 +28,9 @@ export type SidebarProps = {
 };
 
 function groupOf(groups: SidebarGroupData[], pathname: string): SidebarGroupId | undefined {
-  return groups.find((g) => g.items.some((i) => pathname === i.href || pathname.startsWith(`${i.href}/`)))?.id;
+  return groups.find((g) =>
+    g.items.some((i) => pathname === i.href || pathname.startsWith(`${i.href}/`)),
+  )?.id;
 }
 
 type NavItemProps = { routeId: RouteId; href: string; compact: boolean; end?: boolean };
@@ -94,7 +96,13 @@ function NavGroup({
       </button>
       <ul id={listId} hidden={!expanded} className="mt-1 flex flex-col gap-0.5">
         {group.items.map((item) => (
-          <NavItem key={item.routeId} routeId={item.routeId} href={item.href} compact={false} end={item.end} />
+          <NavItem
+            key={item.routeId}
+            routeId={item.routeId}
+            href={item.href}
+            compact={false}
+            end={item.end}
+          />
         ))}
       </ul>
     </div>
@@ -150,10 +158,18 @@ export function Sidebar({
               'fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] shadow-xl transition-transform duration-200',
               open ? 'translate-x-0' : 'invisible -translate-x-full',
             )
-          : cn('sticky top-0 h-dvh shrink-0 transition-[width] duration-200', open ? 'w-64' : 'w-16'),
+          : cn(
+              'sticky top-0 h-dvh shrink-0 transition-[width] duration-200',
+              open ? 'w-64' : 'w-16',
+            ),
       )}
     >
-      <div className={cn('flex h-16 items-center gap-3 border-b border-slate-800 px-4', compact && 'justify-center px-0')}>
+      <div
+        className={cn(
+          'flex h-16 items-center gap-3 border-b border-slate-800 px-4',
+          compact && 'justify-center px-0',
+        )}
+      >
         <BrandMark className="h-8 w-8 shrink-0" />
         {compact ? (
           <span className="sr-only">{clinicName}</span>
@@ -179,25 +195,38 @@ export function Sidebar({
         <ul className="flex flex-col gap-0.5">
           <NavItem routeId="dashboard" href="/dashboard" compact={compact} end />
         </ul>
-        {compact ? (
-          groups.map((group) => (
-            <ul key={group.id} aria-label={t(`shell.groups.${group.id}`)} className="mt-3 flex flex-col gap-0.5 border-t border-slate-800 pt-3">
-              {group.items.map((item) => (
-                <NavItem key={item.routeId} routeId={item.routeId} href={item.href} compact end={item.end} />
-              ))}
-            </ul>
-          ))
-        ) : (
-          groups.map((group) => (
-            <NavGroup
-              key={group.id}
-              group={group}
-              expanded={openGroups.has(group.id)}
-              onToggle={() => toggleGroup(group.id)}
-            />
-          ))
-        )}
-        <ul className={cn('flex flex-col gap-0.5 border-t border-slate-800', compact ? 'mt-3 pt-3' : 'mt-4 pt-4')}>
+        {compact
+          ? groups.map((group) => (
+              <ul
+                key={group.id}
+                aria-label={t(`shell.groups.${group.id}`)}
+                className="mt-3 flex flex-col gap-0.5 border-t border-slate-800 pt-3"
+              >
+                {group.items.map((item) => (
+                  <NavItem
+                    key={item.routeId}
+                    routeId={item.routeId}
+                    href={item.href}
+                    compact
+                    end={item.end}
+                  />
+                ))}
+              </ul>
+            ))
+          : groups.map((group) => (
+              <NavGroup
+                key={group.id}
+                group={group}
+                expanded={openGroups.has(group.id)}
+                onToggle={() => toggleGroup(group.id)}
+              />
+            ))}
+        <ul
+          className={cn(
+            'flex flex-col gap-0.5 border-t border-slate-800',
+            compact ? 'mt-3 pt-3' : 'mt-4 pt-4',
+          )}
+        >
           <NavItem routeId="settings" href="/settings" compact={compact} />
         </ul>
       </nav>
@@ -219,7 +248,7 @@ export function Sidebar({
           {compact ? null : signingOut ? t('actions.signingOut') : t('actions.signOut')}
         </button>
         {compact ? null : (
-          <p className="mt-3 px-3 text-xs text-slate-500">
+          <p className="mt-3 px-3 text-xs text-slate-400">
             {t('shell.copyright', { year: YEAR, clinicName })}
           </p>
         )}

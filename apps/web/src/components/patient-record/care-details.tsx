@@ -17,7 +17,13 @@ type CareDetailsProps = {
 };
 
 /** The care a patient gets: status, specialist, next appointment and progress, as a `<dl>`. */
-export function CareDetails({ record, specialistLabel, notAssigned, progress, className }: CareDetailsProps) {
+export function CareDetails({
+  record,
+  specialistLabel,
+  notAssigned,
+  progress,
+  className,
+}: CareDetailsProps) {
   const { t } = useTranslation(['record', 'patients']);
   const format = useFormatters();
   return (
@@ -25,12 +31,22 @@ export function CareDetails({ record, specialistLabel, notAssigned, progress, cl
       <RecordItem label={t('patients:fields.status')}>
         <StatusBadge status={record.status} />
       </RecordItem>
-      <RecordItem label={specialistLabel}>{record.assignedSpecialist?.name ?? <MissingValue>{notAssigned}</MissingValue>}</RecordItem>
+      <RecordItem label={specialistLabel}>
+        {record.assignedSpecialist?.name ?? <MissingValue>{notAssigned}</MissingValue>}
+      </RecordItem>
       <RecordItem label={t('patients:fields.nextAppointment')}>
-        {record.nextAppointment ? format.dateTime(record.nextAppointment) : <MissingValue>{t('notScheduled')}</MissingValue>}
+        {record.nextAppointment ? (
+          format.dateTime(record.nextAppointment)
+        ) : (
+          <MissingValue>{t('notScheduled')}</MissingValue>
+        )}
       </RecordItem>
       <RecordItem label={t('patients:fields.progress')}>
-        {record.progress === null ? <MissingValue>{t('noProgress')}</MissingValue> : progress(record.progress)}
+        {record.progress === null ? (
+          <MissingValue>{t('noProgress')}</MissingValue>
+        ) : (
+          progress(record.progress)
+        )}
       </RecordItem>
     </dl>
   );

@@ -4,7 +4,10 @@ import { useId, type ReactNode } from 'react';
 export function RecordCard({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <h2 id={headingId} className="mb-4 text-base font-semibold text-slate-900">
         {title}
       </h2>

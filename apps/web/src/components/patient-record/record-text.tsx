@@ -6,7 +6,15 @@ function Empty({ text }: { text: string }) {
 }
 
 /** A list of the record (allergies, medications, symptoms), or "None recorded." unless `empty` says otherwise. */
-export function RecordList({ items, empty, className }: { items: readonly string[]; empty?: string; className?: string }) {
+export function RecordList({
+  items,
+  empty,
+  className,
+}: {
+  items: readonly string[];
+  empty?: string;
+  className?: string;
+}) {
   const { t } = useTranslation('record');
   if (items.length === 0) return <Empty text={empty ?? t('noneRecorded')} />;
   return (

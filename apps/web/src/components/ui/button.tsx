@@ -20,7 +20,11 @@ export type ButtonVariant = keyof typeof VARIANTS;
 export type ButtonSize = keyof typeof SIZES;
 
 /** Class names of a button, for links styled as buttons. */
-export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string): string {
+export function buttonClasses(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  className?: string,
+): string {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600',
@@ -39,5 +43,7 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 };
 
 export function Button({ variant, size, className, type = 'button', ref, ...props }: ButtonProps) {
-  return <button ref={ref} type={type} className={buttonClasses(variant, size, className)} {...props} />;
+  return (
+    <button ref={ref} type={type} className={buttonClasses(variant, size, className)} {...props} />
+  );
 }

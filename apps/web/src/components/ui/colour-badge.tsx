@@ -3,7 +3,12 @@ import { COLOUR_CLASSES, DOT_CLASSES, type Colour } from '../../lib/status-colou
 import { cn } from '../../lib/utils';
 
 /** A status or priority badge in one of the SPEC §4 colours; the text carries the meaning. */
-export function ColourBadge({ colour, className, children, ...props }: HTMLAttributes<HTMLSpanElement> & { colour: Colour }) {
+export function ColourBadge({
+  colour,
+  className,
+  children,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { colour: Colour }) {
   return (
     <span
       data-colour={colour}
@@ -14,7 +19,10 @@ export function ColourBadge({ colour, className, children, ...props }: HTMLAttri
       )}
       {...props}
     >
-      <span aria-hidden="true" className={cn('h-1.5 w-1.5 shrink-0 rounded-full', DOT_CLASSES[colour])} />
+      <span
+        aria-hidden="true"
+        className={cn('h-1.5 w-1.5 shrink-0 rounded-full', DOT_CLASSES[colour])}
+      />
       {children}
     </span>
   );

@@ -55,7 +55,12 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onCancel} disabled={pending}>
             {cancelLabel}
           </Button>
-          <Button variant={tone} onClick={onConfirm} disabled={pending} aria-busy={pending || undefined}>
+          <Button
+            variant={tone}
+            onClick={onConfirm}
+            disabled={pending}
+            aria-busy={pending || undefined}
+          >
             {pending && pendingLabel ? pendingLabel : confirmLabel}
           </Button>
         </div>

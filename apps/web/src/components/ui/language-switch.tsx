@@ -11,7 +11,10 @@ export function LanguageSwitch({ className }: { className?: string }) {
     <div
       role="group"
       aria-label={t('language.label')}
-      className={cn('inline-flex rounded-md border border-slate-300 bg-white p-0.5 shadow-sm', className)}
+      className={cn(
+        'inline-flex rounded-md border border-slate-300 bg-white p-0.5 shadow-sm',
+        className,
+      )}
     >
       {SUPPORTED_LANGUAGES.map((lng) => (
         <button
@@ -19,7 +22,6 @@ export function LanguageSwitch({ className }: { className?: string }) {
           type="button"
           lang={lng}
           aria-pressed={active === lng}
-          aria-label={t(`language.names.${lng}`)}
           onClick={() => void changeLanguage(lng)}
           className={cn(
             'rounded px-2 py-1 text-xs font-semibold transition-colors',
@@ -27,7 +29,9 @@ export function LanguageSwitch({ className }: { className?: string }) {
             active === lng ? 'bg-teal-700 text-white' : 'text-slate-600 hover:bg-slate-100',
           )}
         >
+          {/* The accessible name starts with the visible text (WCAG 2.5.3), then the full name. */}
           {t(`language.short.${lng}`)}
+          <span className="sr-only"> {t(`language.names.${lng}`)}</span>
         </button>
       ))}
     </div>

@@ -30,7 +30,10 @@ export function ProgressBar({ label, value, className, valueText }: ProgressBarP
         {clamped === null ? (
           <span className="absolute inset-y-0 left-0 w-1/3 animate-[progress-slide_1.2s_ease-in-out_infinite] rounded-full bg-teal-600" />
         ) : (
-          <span className="block h-full rounded-full bg-teal-600 transition-[width]" style={{ width: `${clamped}%` }} />
+          <span
+            className="block h-full rounded-full bg-teal-600 transition-[width]"
+            style={{ width: `${clamped}%` }}
+          />
         )}
       </div>
     </div>

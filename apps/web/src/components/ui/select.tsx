@@ -1,7 +1,9 @@
 import type { Ref, SelectHTMLAttributes } from 'react';
 import { cn } from '../../lib/utils';
 
-export type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> };
+export type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  ref?: Ref<HTMLSelectElement>;
+};
 
 /** A native select, styled like the inputs (native pickers work best on phones and with screen readers). */
 export function Select({ className, ref, ...props }: SelectProps) {

@@ -17,7 +17,14 @@ type TabsProps<Id extends string> = {
  * WAI-ARIA tabs: arrow keys, Home and End move between tabs (and select them); only the selected
  * panel is rendered.
  */
-export function Tabs<Id extends string>({ label, tabs, value, onValueChange, idPrefix, className }: TabsProps<Id>) {
+export function Tabs<Id extends string>({
+  label,
+  tabs,
+  value,
+  onValueChange,
+  idPrefix,
+  className,
+}: TabsProps<Id>) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
   const active = tabs.find((t) => t.id === value) ?? tabs[0];
 

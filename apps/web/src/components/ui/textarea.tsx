@@ -1,7 +1,9 @@
 import type { Ref, TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/utils';
 
-export type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> };
+export type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  ref?: Ref<HTMLTextAreaElement>;
+};
 
 export function Textarea({ className, ref, ...props }: TextareaProps) {
   return (

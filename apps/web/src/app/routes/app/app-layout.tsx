@@ -27,7 +27,9 @@ function SignedInShell({ children }: { children: ReactNode }) {
   const groups = useMemo(() => (viewer ? sidebarFor(viewer) : []), [viewer]);
 
   // When the session ends (idle or absolute limit), ask again: the guard then sends the user to sign in.
-  const expiresAt = me ? Math.min(Date.parse(me.session.expiresAt), Date.parse(me.session.absoluteExpiresAt)) : NaN;
+  const expiresAt = me
+    ? Math.min(Date.parse(me.session.expiresAt), Date.parse(me.session.absoluteExpiresAt))
+    : NaN;
   useEffect(() => {
     if (Number.isNaN(expiresAt)) return;
     const timer = window.setTimeout(

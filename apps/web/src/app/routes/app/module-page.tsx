@@ -12,5 +12,7 @@ export function Component() {
   const description = i18n.exists(descriptionKey, { ns: 'nav' })
     ? t(descriptionKey as 'descriptions.myPlan')
     : undefined;
-  return <ModuleUnavailable title={t(`routes.${routeId}`)} description={description} recordId={id} />;
+  return (
+    <ModuleUnavailable title={t(`routes.${routeId}`)} description={description} recordId={id} />
+  );
 }

@@ -17,7 +17,9 @@ export function Component() {
 
   const onSuccess = async () => {
     // Learn who signed in; the guest guard of this page then redirects.
-    const me = await queryClient.fetchQuery({ ...viewerQueryOptions, staleTime: 0 }).catch(() => null);
+    const me = await queryClient
+      .fetchQuery({ ...viewerQueryOptions, staleTime: 0 })
+      .catch(() => null);
     toast.success(tCommon('toasts.signedIn'));
     if (!me) void navigate(returnTarget(location.state), { replace: true });
   };
@@ -30,7 +32,11 @@ export function Component() {
         footer={
           <>
             {t('login.noAccount')}{' '}
-            <Link to="/register" state={location.state} className="font-medium text-teal-800 hover:underline">
+            <Link
+              to="/register"
+              state={location.state}
+              className="font-medium text-teal-800 hover:underline"
+            >
               {t('login.registerLink')}
             </Link>
           </>

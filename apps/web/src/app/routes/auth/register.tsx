@@ -25,7 +25,9 @@ function PlainRegistration() {
 
   const onSuccess = async ({ signedIn }: { signedIn: boolean }) => {
     if (signedIn) {
-      const me = await queryClient.fetchQuery({ ...viewerQueryOptions, staleTime: 0 }).catch(() => null);
+      const me = await queryClient
+        .fetchQuery({ ...viewerQueryOptions, staleTime: 0 })
+        .catch(() => null);
       if (me) {
         toast.success(t('register.createdSignedIn'));
         return;
@@ -43,13 +45,21 @@ function PlainRegistration() {
         footer={
           <>
             {t('register.haveAccount')}{' '}
-            <Link to="/login" state={location.state} className="font-medium text-teal-800 hover:underline">
+            <Link
+              to="/login"
+              state={location.state}
+              className="font-medium text-teal-800 hover:underline"
+            >
               {t('register.loginLink')}
             </Link>
           </>
         }
       >
-        {registrationOpen === false ? <Alert tone="info">{t('register.closed')}</Alert> : <RegisterForm onSuccess={onSuccess} />}
+        {registrationOpen === false ? (
+          <Alert tone="info">{t('register.closed')}</Alert>
+        ) : (
+          <RegisterForm onSuccess={onSuccess} />
+        )}
       </AuthLayout>
     </RouteGuard>
   );
@@ -81,7 +91,9 @@ function InviteRegistration({ token }: { token: string }) {
 
   const onSignedUp = async ({ signedIn }: { signedIn: boolean }) => {
     if (signedIn) {
-      const viewer = await queryClient.fetchQuery({ ...viewerQueryOptions, staleTime: 0 }).catch(() => null);
+      const viewer = await queryClient
+        .fetchQuery({ ...viewerQueryOptions, staleTime: 0 })
+        .catch(() => null);
       if (viewer) {
         toast.success(t('auth:register.createdSignedIn'));
         link();
@@ -134,11 +146,23 @@ function InviteRegistration({ token }: { token: string }) {
         <InlineLoading />
       ) : me ? (
         <div className="flex flex-col gap-5">
-          <p className="text-sm text-slate-700">{t('claim.signedInAs', { name: me.user.name, email: me.user.email })}</p>
-          <Button size="lg" onClick={link} disabled={claim.isPending || signingOut} aria-busy={claim.isPending || undefined}>
+          <p className="text-sm text-slate-700">
+            {t('claim.signedInAs', { name: me.user.name, email: me.user.email })}
+          </p>
+          <Button
+            size="lg"
+            onClick={link}
+            disabled={claim.isPending || signingOut}
+            aria-busy={claim.isPending || undefined}
+          >
             {claim.isPending ? t('claim.linking') : t('claim.link')}
           </Button>
-          <Button variant="link" onClick={switchAccount} disabled={claim.isPending || signingOut} className="self-center">
+          <Button
+            variant="link"
+            onClick={switchAccount}
+            disabled={claim.isPending || signingOut}
+            className="self-center"
+          >
             {signingOut ? t('claim.signingOut') : t('claim.notYou')}
           </Button>
         </div>

@@ -1,5 +1,5 @@
 /** Errors of the better-auth endpoints, and their translation keys. */
-import { IGNORED_SIGN_OUT_STATUSES } from '../../../lib/auth-client';
+import { IGNORED_SIGN_OUT_STATUSES } from '../../../lib/auth-storage';
 
 export class AuthError extends Error {
   override readonly name = 'AuthError';
@@ -12,12 +12,17 @@ export class AuthError extends Error {
   }
 }
 
-type BetterAuthError = { status?: number; code?: string; message?: string; statusText?: string } | null | undefined;
+type BetterAuthError =
+  { status?: number; code?: string; message?: string; statusText?: string } | null | undefined;
 
 /** Turns the `{ error }` of a better-auth client call into an `AuthError` (or nothing). */
 export function toAuthError(error: BetterAuthError): AuthError | null {
   if (!error) return null;
-  return new AuthError(error.status ?? 0, error.code, error.message || error.statusText || 'Authentication failed');
+  return new AuthError(
+    error.status ?? 0,
+    error.code,
+    error.message || error.statusText || 'Authentication failed',
+  );
 }
 
 /** Throws unless the call succeeded. */
@@ -41,6 +46,12 @@ export const KNOWN_AUTH_CODES = [
   'INVALID_EMAIL',
   'EMAIL_NOT_VERIFIED',
   'REGISTRATION_CLOSED',
+  'PASSWORD_TOO_COMMON',
+  'PASSWORD_TOO_SIMPLE',
+  'PASSWORD_CONTAINS_PERSONAL_INFO',
+  'ACCOUNT_LOCKED',
+  'TOO_MANY_FAILED_SIGN_INS',
+  'DEFAULT_PASSWORD_REFUSED',
 ] as const;
 export type KnownAuthCode = (typeof KNOWN_AUTH_CODES)[number];
 
@@ -49,11 +60,11 @@ export type AuthErrorKey = KnownAuthCode | 'rate_limited' | 'network' | 'generic
 /** The `auth:errors.*` key for an error, or `null` to show the server's own (translated) message. */
 export function authErrorKey(error: unknown): AuthErrorKey | null {
   if (error instanceof AuthError) {
-    if (error.status === 429) return 'rate_limited';
-    if (error.status === 0) return 'network';
     if (error.code && (KNOWN_AUTH_CODES as readonly string[]).includes(error.code)) {
       return error.code as KnownAuthCode;
     }
+    if (error.status === 429) return 'rate_limited';
+    if (error.status === 0) return 'network';
     return error.message ? null : 'generic';
   }
   if (error instanceof TypeError) return 'network';

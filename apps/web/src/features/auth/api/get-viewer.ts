@@ -2,17 +2,62 @@
  * SPEC §6 "role function": the signed-in user, role and permissions from `GET /api/me`.
  * Query key `['user-role']`, fresh for 5 minutes, one retry. `null` means signed out (401).
  */
-import { meResponseSchema, type MeResponse } from '@painlab/shared/auth';
-import type { Role } from '@painlab/shared/permissions';
+import type { MeResponse } from '@painlab/shared/auth';
+import { ACTIONS, RESOURCES, ROLES, type Role } from '@painlab/shared/permissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
+import { api, isApiError, type Parser } from '../../../lib/api-client';
 import type { Viewer } from '../../../lib/authorization';
 import { cachePolicy } from '../../../lib/cache-policy';
 import { VIEWER_QUERY_KEY } from '../../../lib/query-client';
 
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const oneOf = <T extends string>(list: readonly T[], v: unknown): v is T => list.includes(v as T);
+
+function invalid(): never {
+  throw new TypeError('Invalid /api/me response');
+}
+
+/**
+ * `meResponseSchema` of `@painlab/shared/auth`, by hand: every screen's guard reads `/api/me`, and
+ * zod stays out of the first load (issue 8). Unknown fields are dropped, as the schema does.
+ */
+export const meParser: Parser<MeResponse> = {
+  parse(value) {
+    if (
+      !isRecord(value) ||
+      !isRecord(value.user) ||
+      !isRecord(value.session) ||
+      !isRecord(value.permissions)
+    )
+      invalid();
+    const { user, role, session } = value;
+    if (!isString(user.id) || !isString(user.name) || !isString(user.email) || !oneOf(ROLES, role))
+      invalid();
+    if (!isString(session.expiresAt) || !isString(session.absoluteExpiresAt)) invalid();
+    const permissions: MeResponse['permissions'] = {};
+    for (const [resource, actions] of Object.entries(value.permissions)) {
+      if (
+        !oneOf(RESOURCES, resource) ||
+        !Array.isArray(actions) ||
+        !actions.every((a) => oneOf(ACTIONS, a))
+      )
+        invalid();
+      permissions[resource] = actions;
+    }
+    return {
+      user: { id: user.id, name: user.name, email: user.email },
+      role,
+      permissions,
+      session: { expiresAt: session.expiresAt, absoluteExpiresAt: session.absoluteExpiresAt },
+    };
+  },
+};
+
 export async function getViewer(signal?: AbortSignal): Promise<MeResponse | null> {
   try {
-    return await api.get('/api/me', meResponseSchema, signal);
+    return await api.get('/api/me', meParser, signal);
   } catch (error) {
     if (isApiError(error, 401)) return null;
     throw error;

@@ -7,6 +7,10 @@ export function AuthErrorAlert({ error }: { error: unknown }) {
   const { t } = useTranslation('auth');
   if (!error) return null;
   const key = authErrorKey(error);
-  const message = key ? t(`errors.${key}`) : error instanceof Error ? error.message : t('errors.generic');
+  const message = key
+    ? t(`errors.${key}`)
+    : error instanceof Error
+      ? error.message
+      : t('errors.generic');
   return <Alert tone="error">{message}</Alert>;
 }

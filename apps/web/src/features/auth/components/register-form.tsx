@@ -61,7 +61,12 @@ export function RegisterForm({
           {...form.register('email')}
         />
       </FormField>
-      <FormField id="register-password" label={t('register.password')} error={passwordError} hint={passwordHint}>
+      <FormField
+        id="register-password"
+        label={t('register.password')}
+        error={passwordError}
+        hint={passwordHint}
+      >
         <Input
           id="register-password"
           type="password"

@@ -18,7 +18,10 @@ function deferred<T>() {
 }
 
 function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 const ME = {
@@ -49,7 +52,11 @@ function setup(path: string, access: RouteAccess, children: ReactNode = <p>prote
       { path: '/login', element: <LoginProbe /> },
       { path: '/dashboard', element: <p>dashboard page</p> },
       { path: '/', element: <p>home page</p> },
-      { path, element: <RouteGuard access={access}>{children}</RouteGuard>, errorElement: <p>error screen</p> },
+      {
+        path,
+        element: <RouteGuard access={access}>{children}</RouteGuard>,
+        errorElement: <p>error screen</p>,
+      },
     ],
     { initialEntries: [path] },
   );
@@ -66,7 +73,10 @@ describe('RouteGuard', () => {
 
   beforeEach(() => {
     answer = deferred<Response>();
-    vi.stubGlobal('fetch', vi.fn(() => answer.promise.then((r) => r.clone())));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer.promise.then((r) => r.clone())),
+    );
     toastError.mockClear();
   });
   afterEach(() => {
@@ -79,7 +89,9 @@ describe('RouteGuard', () => {
     expect(screen.getByText('loading.dashboard')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/patients/7');
 
-    await act(async () => answer.resolve(json(401, { error: { code: 'unauthenticated', message: 'no' } })));
+    await act(async () =>
+      answer.resolve(json(401, { error: { code: 'unauthenticated', message: 'no' } })),
+    );
     expect(await screen.findByText('login page, from /patients/7')).toBeTruthy();
     expect(toastError).toHaveBeenCalledWith('errors:guards.authRequired', { id: 'guard-auth' });
   });
@@ -92,7 +104,11 @@ describe('RouteGuard', () => {
   });
 
   it('sends a wrong role to the route redirect with the roles notice', async () => {
-    const router = setup('/analytics', { kind: 'role', roles: ['admin', 'researcher'], redirectTo: '/dashboard' });
+    const router = setup('/analytics', {
+      kind: 'role',
+      roles: ['admin', 'researcher'],
+      redirectTo: '/dashboard',
+    });
     await act(async () => answer.resolve(json(200, ME)));
     expect(await screen.findByText('dashboard page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -103,12 +119,16 @@ describe('RouteGuard', () => {
     setup('/admin/roles', { kind: 'permission', resource: 'users', action: 'edit' });
     await act(async () => answer.resolve(json(200, ME)));
     expect(await screen.findByText('home page')).toBeTruthy();
-    expect(toastError).toHaveBeenCalledWith('errors:guards.permissionDenied', { id: 'guard-denied' });
+    expect(toastError).toHaveBeenCalledWith('errors:guards.permissionDenied', {
+      id: 'guard-denied',
+    });
   });
 
   it('shows the error screen when the role lookup fails (not a 401)', async () => {
     setup('/dashboard-x', { kind: 'authenticated' });
-    await act(async () => answer.resolve(json(503, { error: { code: 'service_unavailable', message: 'down' } })));
+    await act(async () =>
+      answer.resolve(json(503, { error: { code: 'service_unavailable', message: 'down' } })),
+    );
     // one retry after 1 s (SPEC §9), then the error screen
     expect(await screen.findByText('error screen', undefined, { timeout: 3000 })).toBeTruthy();
   });

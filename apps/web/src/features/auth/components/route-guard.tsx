@@ -11,7 +11,12 @@ import { useViewer } from '../api/get-viewer';
 /** Where a signed-in visitor of /login goes: back to where they came from, or the dashboard. */
 export function returnTarget(state: unknown): Partial<Location> | string {
   const from = (state as { from?: Partial<Location> } | null)?.from;
-  if (from && typeof from.pathname === 'string' && from.pathname.startsWith('/') && !from.pathname.startsWith('/login')) {
+  if (
+    from &&
+    typeof from.pathname === 'string' &&
+    from.pathname.startsWith('/') &&
+    !from.pathname.startsWith('/login')
+  ) {
     return { pathname: from.pathname, search: from.search ?? '', hash: from.hash ?? '' };
   }
   return '/dashboard';
@@ -38,7 +43,9 @@ function GuardRedirect({ decision }: { decision: Denied }) {
         break;
       case 'role':
         toast.error(
-          t('errors:guards.roleDenied', { roles: decision.roles.map((r) => t(`roles.${r}`)).join(', ') }),
+          t('errors:guards.roleDenied', {
+            roles: decision.roles.map((r) => t(`roles.${r}`)).join(', '),
+          }),
           { id: 'guard-denied' },
         );
         void navigate(decision.redirectTo, { replace: true });

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { clearStoredAuthKeys } from '../../../lib/auth-client';
+import { clearStoredAuthKeys } from '../../../lib/auth-storage';
 import { VIEWER_QUERY_KEY } from '../../../lib/query-client';
-import { signOutEverywhere } from '../api/sign-out';
 
 /**
  * Signs out everywhere, then leaves for "/" and forgets everything: the whole query cache (no
@@ -17,6 +16,8 @@ export function useSignOut(): { signOut: () => Promise<void>; isPending: boolean
   const signOut = useCallback(async () => {
     setPending(true);
     try {
+      // The better-auth client loads on the click only: the signed-in shell's first load stays lean (issue 8).
+      const { signOutEverywhere } = await import('../api/sign-out');
       await signOutEverywhere();
       await navigate('/', { replace: true });
       await queryClient.cancelQueries();

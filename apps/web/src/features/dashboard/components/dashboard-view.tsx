@@ -23,9 +23,14 @@ function SectionCard({ card }: { card: DashboardCard }) {
         </span>
         <span className="min-w-0 flex-1">
           <span className="block font-semibold text-slate-900">{t(`cards.${card.id}.title`)}</span>
-          <span className="mt-1 block text-sm text-slate-600">{t(`cards.${card.id}.description`)}</span>
+          <span className="mt-1 block text-sm text-slate-600">
+            {t(`cards.${card.id}.description`)}
+          </span>
         </span>
-        <ChevronRight aria-hidden="true" className="mt-1 h-4 w-4 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-teal-700" />
+        <ChevronRight
+          aria-hidden="true"
+          className="mt-1 h-4 w-4 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-teal-700"
+        />
       </Link>
     </li>
   );
@@ -42,7 +47,10 @@ export function DashboardView({ viewer, name }: { viewer: Viewer; name: string }
       <div className="flex flex-col gap-10">
         {groups.map(({ group, cards }) => (
           <section key={group} aria-labelledby={`dashboard-group-${group}`}>
-            <h2 id={`dashboard-group-${group}`} className="mb-3 text-sm font-semibold tracking-wider text-slate-500 uppercase">
+            <h2
+              id={`dashboard-group-${group}`}
+              className="mb-3 text-sm font-semibold tracking-wider text-slate-500 uppercase"
+            >
               {t(`groups.${group}`)}
             </h2>
             <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -53,7 +61,9 @@ export function DashboardView({ viewer, name }: { viewer: Viewer; name: string }
           </section>
         ))}
       </div>
-      {viewer.role === 'user' ? <p className="mt-10 text-sm text-slate-600">{t('moreInMenu')}</p> : null}
+      {viewer.role === 'user' ? (
+        <p className="mt-10 text-sm text-slate-600">{t('moreInMenu')}</p>
+      ) : null}
     </div>
   );
 }

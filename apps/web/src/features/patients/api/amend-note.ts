@@ -18,7 +18,8 @@ export function useAmendNote(patientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['patients', 'notes', 'amend'],
-    mutationFn: ({ noteId, body }: { noteId: string; body: string }) => amendNote(patientId, noteId, body),
+    mutationFn: ({ noteId, body }: { noteId: string; body: string }) =>
+      amendNote(patientId, noteId, body),
     retry: false,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.notes(patientId) }),
   });

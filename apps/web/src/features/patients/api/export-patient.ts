@@ -9,7 +9,10 @@ import { patientPath } from './keys';
 
 export type PatientExportFormat = 'json' | 'fhir';
 
-export async function downloadPatientExport(id: string, format: PatientExportFormat): Promise<string> {
+export async function downloadPatientExport(
+  id: string,
+  format: PatientExportFormat,
+): Promise<string> {
   const response = await apiRequest(`${patientPath(id)}/export?format=${format}`);
   const blob = await response.blob();
   const fallback = format === 'fhir' ? `patient-${id}.fhir.json` : `patient-${id}.json`;

@@ -28,15 +28,22 @@ afterEach(() => {
 
 describe('CSV export', () => {
   it('asks for the filtered list as CSV, reports rows as they stream in, then saves the file', async () => {
-    const fetch = vi.fn(async () =>
-      new Response(streamOf(['\uFEFFid,name\n1,A', 'na\n2,"Ben\nline two"\n', '3,Cy\n']), {
-        headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="patients-2026-01-01.csv"' },
-      }),
+    const fetch = vi.fn(
+      async () =>
+        new Response(streamOf(['\uFEFFid,name\n1,A', 'na\n2,"Ben\nline two"\n', '3,Cy\n']), {
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="patients-2026-01-01.csv"',
+          },
+        }),
     );
     vi.stubGlobal('fetch', fetch);
     const progress: number[] = [];
 
-    const result = await exportPatientsCsv({ ...EMPTY_FILTERS, priority: ['high'] }, { onProgress: (n) => progress.push(n) });
+    const result = await exportPatientsCsv(
+      { ...EMPTY_FILTERS, priority: ['high'] },
+      { onProgress: (n) => progress.push(n) },
+    );
 
     const calls = fetch.mock.calls as unknown as [string, RequestInit][];
     const [url, init] = calls[0]!;
@@ -58,14 +65,20 @@ describe('CSV export', () => {
   it('turns an error answer into an ApiError and saves nothing', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        new Response(JSON.stringify({ error: { code: 'forbidden', message: 'Access denied.' } }), {
-          status: 403,
-          headers: { 'Content-Type': 'application/json' },
-        }),
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ error: { code: 'forbidden', message: 'Access denied.' } }),
+            {
+              status: 403,
+              headers: { 'Content-Type': 'application/json' },
+            },
+          ),
       ),
     );
-    await expect(exportPatientsCsv(EMPTY_FILTERS, { onProgress: () => undefined })).rejects.toMatchObject({
+    await expect(
+      exportPatientsCsv(EMPTY_FILTERS, { onProgress: () => undefined }),
+    ).rejects.toMatchObject({
       name: 'ApiError',
       status: 403,
       message: 'Access denied.',

@@ -38,7 +38,8 @@ export async function exportPatientsCsv(
   const rows = counter.finish();
   onProgress(rows);
   const filename =
-    filenameFromDisposition(response.headers.get('Content-Disposition')) ?? `patients-${todayStamp()}.csv`;
+    filenameFromDisposition(response.headers.get('Content-Disposition')) ??
+    `patients-${todayStamp()}.csv`;
   saveBlob(new Blob(parts, { type: 'text/csv;charset=utf-8' }), filename);
   return { rows, filename };
 }

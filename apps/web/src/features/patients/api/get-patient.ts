@@ -18,5 +18,8 @@ export function patientQueryOptions(id: string) {
 
 /** `fresh`: always ask the server on mount (the edit form starts from the current version). */
 export function usePatient(id: string, { fresh = false }: { fresh?: boolean } = {}) {
-  return useQuery({ ...patientQueryOptions(id), ...(fresh ? { refetchOnMount: 'always' as const } : {}) });
+  return useQuery({
+    ...patientQueryOptions(id),
+    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
+  });
 }

@@ -12,7 +12,11 @@ export function patientsInfiniteQueryOptions(filters: PatientListFilters) {
   return infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam, signal }) =>
-      api.get(`/api/patients${patientListSearch(filters, { cursor: pageParam, limit: PAGE_SIZE })}`, patientListSchema, signal),
+      api.get(
+        `/api/patients${patientListSearch(filters, { cursor: pageParam, limit: PAGE_SIZE })}`,
+        patientListSchema,
+        signal,
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     ...cachePolicy([...queryKey]),
@@ -22,5 +26,8 @@ export function patientsInfiniteQueryOptions(filters: PatientListFilters) {
 
 /** The list for `filters`; while new filters load, the previous results stay on screen. */
 export function usePatients(filters: PatientListFilters) {
-  return useInfiniteQuery({ ...patientsInfiniteQueryOptions(filters), placeholderData: keepPreviousData });
+  return useInfiniteQuery({
+    ...patientsInfiniteQueryOptions(filters),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -6,7 +6,9 @@ import { cachePolicy } from '../../../lib/cache-policy';
 import { retryTransient } from '../../../lib/query-client';
 import { specialistKeys } from './keys';
 
-const specialistsSchema = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
+const specialistsSchema = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string() })),
+});
 export type Specialist = { id: string; name: string };
 
 export const specialistsQueryOptions = queryOptions({

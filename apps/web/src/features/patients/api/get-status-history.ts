@@ -14,7 +14,8 @@ export function statusHistoryQueryOptions(id: string) {
   const queryKey = patientKeys.statusHistory(id);
   return queryOptions({
     queryKey,
-    queryFn: ({ signal }) => api.get(`${patientPath(id)}/status-history`, statusHistorySchema, signal),
+    queryFn: ({ signal }) =>
+      api.get(`${patientPath(id)}/status-history`, statusHistorySchema, signal),
     select: (data) => data.items,
     ...cachePolicy([...queryKey]),
     retry: retryTransient,

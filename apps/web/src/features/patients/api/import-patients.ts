@@ -11,7 +11,8 @@ import { patientKeys } from './keys';
 export type ImportMode = (typeof IMPORT_MODES)[number];
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
-export type UploadProgress = { phase: 'uploading'; fraction: number | null } | { phase: 'processing' };
+export type UploadProgress =
+  { phase: 'uploading'; fraction: number | null } | { phase: 'processing' };
 
 export function uploadPatientsCsv(
   file: Blob,
@@ -27,7 +28,10 @@ export function uploadPatientsCsv(
     xhr.responseType = 'text';
 
     xhr.upload.onprogress = (event) => {
-      onProgress({ phase: 'uploading', fraction: event.lengthComputable && event.total > 0 ? event.loaded / event.total : null });
+      onProgress({
+        phase: 'uploading',
+        fraction: event.lengthComputable && event.total > 0 ? event.loaded / event.total : null,
+      });
     };
     xhr.upload.onload = () => onProgress({ phase: 'processing' });
 
@@ -63,7 +67,11 @@ export function uploadPatientsCsv(
   });
 }
 
-export function useImportPatients({ onProgress }: { onProgress: (progress: UploadProgress) => void }) {
+export function useImportPatients({
+  onProgress,
+}: {
+  onProgress: (progress: UploadProgress) => void;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['patients', 'import'],
@@ -71,6 +79,8 @@ export function useImportPatients({ onProgress }: { onProgress: (progress: Uploa
       uploadPatientsCsv(file, mode, { onProgress, signal }),
     retry: false,
     onSuccess: (report) =>
-      report.imported > 0 ? queryClient.invalidateQueries({ queryKey: patientKeys.lists() }) : undefined,
+      report.imported > 0
+        ? queryClient.invalidateQueries({ queryKey: patientKeys.lists() })
+        : undefined,
   });
 }

@@ -22,6 +22,7 @@ export function useInvitePatient(patientId: string) {
     mutationFn: (input: InviteInput) => invitePatient(patientId, input),
     retry: false,
     // The chart's portal state changes to "invited".
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.detail(patientId), exact: true }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: patientKeys.detail(patientId), exact: true }),
   });
 }

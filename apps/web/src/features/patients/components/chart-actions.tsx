@@ -23,7 +23,11 @@ export function ChartActions({ patient, canArchive }: { patient: Patient; canArc
     exporter.mutate(format, {
       onSuccess: () => toast.success(t('export.done')),
       onError: (error) =>
-        toast.error(t('export.failed', { message: errorText(error, t('errors.unknown'), t('errors.network')) })),
+        toast.error(
+          t('export.failed', {
+            message: errorText(error, t('errors.unknown'), t('errors.network')),
+          }),
+        ),
     });
 
   const onArchive = () =>
@@ -35,7 +39,11 @@ export function ChartActions({ patient, canArchive }: { patient: Patient; canArc
       },
       onError: (error) => {
         setConfirming(false);
-        toast.error(t('chart.archiveFailed', { message: errorText(error, t('errors.unknown'), t('errors.network')) }));
+        toast.error(
+          t('chart.archiveFailed', {
+            message: errorText(error, t('errors.unknown'), t('errors.network')),
+          }),
+        );
       },
     });
 
@@ -47,17 +55,31 @@ export function ChartActions({ patient, canArchive }: { patient: Patient; canArc
         <PencilLine aria-hidden="true" className="h-4 w-4" />
         {t('chart.edit')}
       </Link>
-      <Button variant="secondary" onClick={() => exportAs('json')} disabled={exporter.isPending} aria-busy={exporting === 'json' || undefined}>
+      <Button
+        variant="secondary"
+        onClick={() => exportAs('json')}
+        disabled={exporter.isPending}
+        aria-busy={exporting === 'json' || undefined}
+      >
         <FileJson aria-hidden="true" className="h-4 w-4" />
         {exporting === 'json' ? t('export.downloading') : t('export.json')}
       </Button>
-      <Button variant="secondary" onClick={() => exportAs('fhir')} disabled={exporter.isPending} aria-busy={exporting === 'fhir' || undefined}>
+      <Button
+        variant="secondary"
+        onClick={() => exportAs('fhir')}
+        disabled={exporter.isPending}
+        aria-busy={exporting === 'fhir' || undefined}
+      >
         <FileJson aria-hidden="true" className="h-4 w-4" />
         {exporting === 'fhir' ? t('export.downloading') : t('export.fhir')}
       </Button>
       {canArchive ? (
         <>
-          <Button variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => setConfirming(true)}>
+          <Button
+            variant="ghost"
+            className="text-red-800 hover:bg-red-50"
+            onClick={() => setConfirming(true)}
+          >
             <Archive aria-hidden="true" className="h-4 w-4" />
             {t('chart.archive')}
           </Button>

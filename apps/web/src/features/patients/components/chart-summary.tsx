@@ -13,7 +13,15 @@ import { StatusHistory } from './status-history';
 /** The chart lists its items a little apart, under their own headings. */
 const LIST_SPACING = 'flex flex-col gap-1';
 
-function Clinical({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
+function Clinical({
+  title,
+  className,
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
       <h3 className="mb-2 text-sm font-medium text-slate-800">{title}</h3>
@@ -33,7 +41,11 @@ export function ChartSummary({ patient }: { patient: Patient }) {
         <RecordCard title={t('chart.clinical')}>
           <div className="grid gap-6 sm:grid-cols-2">
             <Clinical title={t('fields.allergies')}>
-              <RecordList items={patient.allergies} empty={t('chart.noAllergies')} className={LIST_SPACING} />
+              <RecordList
+                items={patient.allergies}
+                empty={t('chart.noAllergies')}
+                className={LIST_SPACING}
+              />
             </Clinical>
             <Clinical title={t('fields.currentMedications')}>
               <RecordList items={patient.currentMedications} className={LIST_SPACING} />
@@ -51,13 +63,29 @@ export function ChartSummary({ patient }: { patient: Patient }) {
           <dl className="grid gap-4 sm:grid-cols-2">
             <RecordItem label={t('fields.birthDate')}>{format.date(patient.birthDate)}</RecordItem>
             <RecordItem label={t('fields.age')}>{patient.age}</RecordItem>
-            <RecordItem label={t('fields.gender')}>{t(`enums.gender.${patient.gender}`)}</RecordItem>
-            <RecordItem label={t('fields.category')}>{t(`enums.category.${patient.category}`)}</RecordItem>
+            <RecordItem label={t('fields.gender')}>
+              {t(`enums.gender.${patient.gender}`)}
+            </RecordItem>
+            <RecordItem label={t('fields.category')}>
+              {t(`enums.category.${patient.category}`)}
+            </RecordItem>
             <RecordItem label={t('fields.contactNumber')}>
-              {patient.contactNumber ? <a href={`tel:${patient.contactNumber}`} className="text-teal-800 hover:underline">{patient.contactNumber}</a> : <MissingValue />}
+              {patient.contactNumber ? (
+                <a href={`tel:${patient.contactNumber}`} className="text-teal-800 hover:underline">
+                  {patient.contactNumber}
+                </a>
+              ) : (
+                <MissingValue />
+              )}
             </RecordItem>
             <RecordItem label={t('fields.email')}>
-              {patient.email ? <a href={`mailto:${patient.email}`} className="text-teal-800 hover:underline">{patient.email}</a> : <MissingValue />}
+              {patient.email ? (
+                <a href={`mailto:${patient.email}`} className="text-teal-800 hover:underline">
+                  {patient.email}
+                </a>
+              ) : (
+                <MissingValue />
+              )}
             </RecordItem>
           </dl>
         </RecordCard>

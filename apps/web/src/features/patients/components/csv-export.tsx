@@ -21,13 +21,22 @@ export function CsvExport({ filters }: { filters: PatientListFilters }) {
     if (result.status === 'done') toast.success(t('csvExport.done', { count: result.result.rows }));
     else if (result.status === 'cancelled') toast.info(t('csvExport.cancelled'));
     else if (result.status === 'error') {
-      toast.error(t('csvExport.failed', { message: errorText(result.error, t('errors.unknown'), t('errors.network')) }));
+      toast.error(
+        t('csvExport.failed', {
+          message: errorText(result.error, t('errors.unknown'), t('errors.network')),
+        }),
+      );
     }
   };
 
   return (
     <>
-      <Button variant="secondary" onClick={() => void onExport()} disabled={running} aria-busy={running || undefined}>
+      <Button
+        variant="secondary"
+        onClick={() => void onExport()}
+        disabled={running}
+        aria-busy={running || undefined}
+      >
         <Download aria-hidden="true" className="h-4 w-4" />
         {running ? t('csvExport.exporting') : t('csvExport.button')}
       </Button>

@@ -12,12 +12,20 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { paths } from '../../../config/paths';
 import { saveBlob } from '../../../lib/download';
 import { cn } from '../../../lib/utils';
-import { MAX_IMPORT_BYTES, useImportPatients, type ImportMode, type UploadProgress } from '../api/import-patients';
+import {
+  MAX_IMPORT_BYTES,
+  useImportPatients,
+  type ImportMode,
+  type UploadProgress,
+} from '../api/import-patients';
 import { errorText } from '../lib/error-text';
 import { validationKey } from '../lib/patient-form';
 
 function downloadTemplate() {
-  saveBlob(new Blob([`${CSV_COLUMNS.join(',')}\r\n`], { type: 'text/csv;charset=utf-8' }), 'patients-template.csv');
+  saveBlob(
+    new Blob([`${CSV_COLUMNS.join(',')}\r\n`], { type: 'text/csv;charset=utf-8' }),
+    'patients-template.csv',
+  );
 }
 
 function Report({ report, onAnother }: { report: ImportReport; onAnother: () => void }) {
@@ -27,42 +35,76 @@ function Report({ report, onAnother }: { report: ImportReport; onAnother: () => 
     const key = validationKey(error);
     return key && key !== 'invalid' ? t(`validation.${key}`) : error;
   };
-  const nothingWritten = report.mode === 'all_or_nothing' && report.issues.length > 0;
+  const nothingWritten = report.mode === 'all_or_nothing' && report.rejected > 0;
+  // "rows with errors" (what to fix) and "not imported" (what is missing) differ in all-or-nothing mode
   const summary = [
-    { key: 'totalRows', value: report.totalRows, tone: 'text-slate-900' },
-    { key: 'imported', value: report.imported, tone: 'text-emerald-800' },
-    { key: 'rejected', value: report.rejected, tone: report.rejected ? 'text-red-800' : 'text-slate-900' },
+    { key: 'totalRows', label: 'totalRows', value: report.totalRows, tone: 'text-slate-900' },
+    { key: 'imported', label: 'imported', value: report.imported, tone: 'text-emerald-800' },
+    {
+      key: 'rejected',
+      label: 'rowsWithErrors',
+      value: report.rejected,
+      tone: report.rejected ? 'text-red-800' : 'text-slate-900',
+    },
+    {
+      key: 'notImported',
+      label: 'notImported',
+      value: report.notImported,
+      tone: report.notImported ? 'text-amber-800' : 'text-slate-900',
+    },
   ] as const;
 
   return (
-    <section aria-labelledby="import-report" className="flex flex-col gap-5" data-testid="import-report">
+    <section
+      aria-labelledby="import-report"
+      className="flex flex-col gap-5"
+      data-testid="import-report"
+    >
       <h2 id="import-report" className="text-lg font-semibold text-slate-900">
         {t('import.report')}
       </h2>
-      <dl className="grid grid-cols-3 gap-3">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {summary.map((item) => (
-          <div key={item.key} className="rounded-lg border border-slate-200 bg-white p-4 text-center shadow-sm">
-            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t(`import.summary.${item.key}`)}</dt>
-            <dd className={cn('mt-1 text-2xl font-semibold tabular-nums', item.tone)} data-testid={`import-${item.key}`}>
+          <div
+            key={item.key}
+            className="rounded-lg border border-slate-200 bg-white p-4 text-center shadow-sm"
+          >
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+              {t(`import.summary.${item.label}`)}
+            </dt>
+            <dd
+              className={cn('mt-1 text-2xl font-semibold tabular-nums', item.tone)}
+              data-testid={`import-${item.key}`}
+            >
               {item.value}
             </dd>
           </div>
         ))}
       </dl>
       <Alert tone={nothingWritten ? 'error' : report.issues.length ? 'warning' : 'success'}>
-        {nothingWritten ? t('import.nothingWritten') : report.issues.length ? t('import.someImported') : t('import.allImported')}
+        {nothingWritten
+          ? t('import.nothingWrittenCounts', { count: report.rejected, total: report.totalRows })
+          : report.rejected
+            ? t('import.someImportedCounts', { count: report.rejected, imported: report.imported })
+            : t('import.allImported')}
       </Alert>
       {report.issues.length > 0 ? (
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full border-collapse text-sm">
             <caption className="px-4 pt-3 pb-2 text-left">
               <span className="block font-medium text-slate-900">{t('import.issues')}</span>
-              <span className="block text-xs font-normal text-slate-500">{t('import.rowHint')}</span>
+              <span className="block text-xs font-normal text-slate-500">
+                {t('import.rowHint')}
+              </span>
             </caption>
             <thead className="bg-slate-50">
               <tr>
                 {(['row', 'field', 'error'] as const).map((column) => (
-                  <th key={column} scope="col" className="px-4 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                  <th
+                    key={column}
+                    scope="col"
+                    className="px-4 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase"
+                  >
                     {t(`import.issueColumns.${column}`)}
                   </th>
                 ))}
@@ -70,12 +112,13 @@ function Report({ report, onAnother }: { report: ImportReport; onAnother: () => 
             </thead>
             <tbody>
               {report.issues.map((issue, index) => (
-                <tr key={`${issue.row}-${issue.field}-${index}`} className="border-t border-slate-100">
+                <tr
+                  key={`${issue.row}-${issue.field}-${index}`}
+                  className="border-t border-slate-100"
+                >
                   <td className="px-4 py-2.5 align-top tabular-nums">{issue.row}</td>
                   <td className="px-4 py-2.5 align-top font-mono text-xs">{issue.field}</td>
-                  <td className="px-4 py-2.5 align-top text-slate-800">
-                    {issueText(issue.error)}
-                  </td>
+                  <td className="px-4 py-2.5 align-top text-slate-800">{issueText(issue.error)}</td>
                 </tr>
               ))}
             </tbody>
@@ -171,9 +214,16 @@ export function ImportView() {
                 </p>
               ) : null}
               <details className="mt-1 text-xs text-slate-600">
-                <summary className="cursor-pointer font-medium text-teal-800">{t('import.columns')}</summary>
+                <summary className="cursor-pointer font-medium text-teal-800">
+                  {t('import.columns')}
+                </summary>
                 <p className="mt-2 font-mono break-words">{CSV_COLUMNS.join(', ')}</p>
-                <Button variant="link" size="sm" className="mt-1 text-xs" onClick={downloadTemplate}>
+                <Button
+                  variant="link"
+                  size="sm"
+                  className="mt-1 text-xs"
+                  onClick={downloadTemplate}
+                >
                   <Download aria-hidden="true" className="h-3.5 w-3.5" />
                   {t('import.template')}
                 </Button>
@@ -181,14 +231,18 @@ export function ImportView() {
             </div>
 
             <fieldset>
-              <legend className="mb-2 text-sm font-medium text-slate-800">{t('import.modeLabel')}</legend>
+              <legend className="mb-2 text-sm font-medium text-slate-800">
+                {t('import.modeLabel')}
+              </legend>
               <div className="grid gap-3 sm:grid-cols-2">
                 {IMPORT_MODES.map((value) => (
                   <label
                     key={value}
                     className={cn(
                       'flex cursor-pointer gap-3 rounded-lg border p-4 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-teal-600',
-                      mode === value ? 'border-teal-600 bg-teal-50/60' : 'border-slate-200 hover:bg-slate-50',
+                      mode === value
+                        ? 'border-teal-600 bg-teal-50/60'
+                        : 'border-slate-200 hover:bg-slate-50',
                     )}
                   >
                     <input
@@ -200,8 +254,12 @@ export function ImportView() {
                       className="mt-0.5 h-4 w-4 accent-teal-700"
                     />
                     <span>
-                      <span className="block font-medium text-slate-900">{t(`import.modes.${value}`)}</span>
-                      <span className="mt-1 block text-slate-600">{t(`import.modeHints.${value}`)}</span>
+                      <span className="block font-medium text-slate-900">
+                        {t(`import.modes.${value}`)}
+                      </span>
+                      <span className="mt-1 block text-slate-600">
+                        {t(`import.modeHints.${value}`)}
+                      </span>
                     </span>
                   </label>
                 ))}
@@ -214,7 +272,9 @@ export function ImportView() {
               <ProgressBar
                 label={t('import.uploading')}
                 value={progress.fraction === null ? null : progress.fraction * 100}
-                valueText={progress.fraction === null ? undefined : `${Math.round(progress.fraction * 100)}%`}
+                valueText={
+                  progress.fraction === null ? undefined : `${Math.round(progress.fraction * 100)}%`
+                }
               />
             ) : (
               <ProgressBar label={t('import.processing')} value={null} />
@@ -223,12 +283,18 @@ export function ImportView() {
 
           {importer.isError ? (
             <Alert tone="error">
-              {t('import.failed', { message: errorText(importer.error, t('errors.unknown'), t('errors.network')) })}
+              {t('import.failed', {
+                message: errorText(importer.error, t('errors.unknown'), t('errors.network')),
+              })}
             </Alert>
           ) : null}
 
           <div>
-            <Button type="submit" disabled={importer.isPending} aria-busy={importer.isPending || undefined}>
+            <Button
+              type="submit"
+              disabled={importer.isPending}
+              aria-busy={importer.isPending || undefined}
+            >
               <FileUp aria-hidden="true" className="h-4 w-4" />
               {t('import.submit')}
             </Button>

@@ -22,8 +22,12 @@ export function InvitePanel({ patient }: { patient: Patient }) {
   const format = useFormatters();
   const uid = useId();
   const [open, setOpen] = useState(false);
-  const [channel, setChannel] = useState<'email' | 'phone'>(patient.email || !patient.contactNumber ? 'email' : 'phone');
-  const [value, setValue] = useState(() => (channel === 'email' ? (patient.email ?? '') : (patient.contactNumber ?? '')));
+  const [channel, setChannel] = useState<'email' | 'phone'>(
+    patient.email || !patient.contactNumber ? 'email' : 'phone',
+  );
+  const [value, setValue] = useState(() =>
+    channel === 'email' ? (patient.email ?? '') : (patient.contactNumber ?? ''),
+  );
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [result, setResult] = useState<InviteResult | null>(null);
   const invite = useInvitePatient(patient.id);
@@ -76,7 +80,9 @@ export function InvitePanel({ patient }: { patient: Patient }) {
 
       {result ? (
         result.delivered === 'email' ? (
-          <Alert tone="success">{t('portal.sentEmail', { date: format.dateTime(result.expiresAt) })}</Alert>
+          <Alert tone="success">
+            {t('portal.sentEmail', { date: format.dateTime(result.expiresAt) })}
+          </Alert>
         ) : (
           <Alert tone="warning" data-testid="invite-not-sent">
             <p>{t('portal.notSent', { date: format.dateTime(result.expiresAt) })}</p>
@@ -91,7 +97,11 @@ export function InvitePanel({ patient }: { patient: Patient }) {
                 onFocus={(event) => event.currentTarget.select()}
                 className="font-mono text-xs"
               />
-              <Button variant="secondary" onClick={() => void copy(result.link)} className="self-start">
+              <Button
+                variant="secondary"
+                onClick={() => void copy(result.link)}
+                className="self-start"
+              >
                 <Copy aria-hidden="true" className="h-4 w-4" />
                 {t('portal.copy')}
               </Button>
@@ -111,7 +121,9 @@ export function InvitePanel({ patient }: { patient: Patient }) {
             }}
           >
             <fieldset>
-              <legend className="mb-2 text-sm font-medium text-slate-800">{t('portal.channel')}</legend>
+              <legend className="mb-2 text-sm font-medium text-slate-800">
+                {t('portal.channel')}
+              </legend>
               <div className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
                 {(['email', 'phone'] as const).map((c) => {
                   const Icon = c === 'email' ? Mail : Phone;
@@ -120,7 +132,9 @@ export function InvitePanel({ patient }: { patient: Patient }) {
                       key={c}
                       className={cn(
                         'flex cursor-pointer items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-teal-600',
-                        channel === c ? 'bg-teal-700 text-white' : 'text-slate-700 hover:bg-slate-100',
+                        channel === c
+                          ? 'bg-teal-700 text-white'
+                          : 'text-slate-700 hover:bg-slate-100',
                       )}
                     >
                       <input
@@ -139,7 +153,9 @@ export function InvitePanel({ patient }: { patient: Patient }) {
               </div>
             </fieldset>
             <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${uid}-value`}>{channel === 'email' ? t('portal.email') : t('portal.phone')}</Label>
+              <Label htmlFor={`${uid}-value`}>
+                {channel === 'email' ? t('portal.email') : t('portal.phone')}
+              </Label>
               <Input
                 id={`${uid}-value`}
                 type={channel === 'email' ? 'email' : 'tel'}
@@ -158,11 +174,17 @@ export function InvitePanel({ patient }: { patient: Patient }) {
             </div>
             {invite.isError ? (
               <Alert tone="error">
-                {t('portal.failed', { message: errorText(invite.error, t('errors.unknown'), t('errors.network')) })}
+                {t('portal.failed', {
+                  message: errorText(invite.error, t('errors.unknown'), t('errors.network')),
+                })}
               </Alert>
             ) : null}
             <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={invite.isPending} aria-busy={invite.isPending || undefined}>
+              <Button
+                type="submit"
+                disabled={invite.isPending}
+                aria-busy={invite.isPending || undefined}
+              >
                 {invite.isPending ? t('portal.sending') : t('portal.send')}
               </Button>
               <Button variant="ghost" onClick={() => setOpen(false)} disabled={invite.isPending}>

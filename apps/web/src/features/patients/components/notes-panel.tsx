@@ -1,11 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS, noteInputSchema, type Note } from '@painlab/shared/patients';
 import { History, PencilLine } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/label';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FormField, useFieldMessage } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/textarea';
 import { useFormatters } from '../../../hooks/use-formatters';
@@ -13,7 +16,6 @@ import { useAmendNote } from '../api/amend-note';
 import { useCreateNote } from '../api/create-note';
 import { useNotes } from '../api/get-notes';
 import { errorKind, errorText } from '../lib/error-text';
-import { validationKey } from '../lib/patient-form';
 
 function useNoteError() {
   const { t } = useTranslation('patients');
@@ -23,55 +25,55 @@ function useNoteError() {
       : t('notes.failed', { message: errorText(error, t('errors.unknown'), t('errors.network')) });
 }
 
+type NoteValues = { body: string };
+
+/** A note's text, with the shared `noteInputSchema` (react-hook-form, like every form). */
+function useNoteForm(body: string) {
+  return useForm<NoteValues, unknown, NoteValues>({
+    resolver: zodResolver(noteInputSchema),
+    defaultValues: { body },
+  });
+}
+
 function NewNote({ patientId }: { patientId: string }) {
   const { t } = useTranslation('patients');
+  const message = useFieldMessage();
   const uid = useId();
-  const [body, setBody] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const form = useNoteForm('');
   const create = useCreateNote(patientId);
   const describeError = useNoteError();
-
-  const submit = () => {
-    const parsed = noteInputSchema.safeParse({ body });
-    if (!parsed.success) {
-      setInvalid(t(`validation.${validationKey(parsed.error.issues[0]?.message) ?? 'invalid'}`));
-      return;
-    }
-    setInvalid(null);
-    create.mutate(parsed.data.body, {
-      onSuccess: () => {
-        setBody('');
-        toast.success(t('notes.added'));
-      },
-    });
-  };
 
   return (
     <form
       noValidate
       className="flex flex-col gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!create.isPending) submit();
-      }}
+      onSubmit={form.handleSubmit((values) => {
+        if (create.isPending) return;
+        create.mutate(values.body, {
+          onSuccess: () => {
+            form.reset({ body: '' });
+            toast.success(t('notes.added'));
+          },
+          onError: (error) => toast.error(describeError(error)),
+        });
+      })}
     >
-      <Label htmlFor={`${uid}-body`}>{t('notes.addLabel')}</Label>
-      <Textarea
+      <FormField
         id={`${uid}-body`}
-        rows={4}
-        maxLength={LIMITS.note}
-        placeholder={t('notes.addPlaceholder')}
-        value={body}
-        disabled={create.isPending}
-        onChange={(event) => setBody(event.target.value)}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={invalid ? `${uid}-error` : undefined}
-      />
-      {invalid ? (
-        <p id={`${uid}-error`} className="text-sm text-red-700">
-          {invalid}
-        </p>
-      ) : null}
+        label={t('notes.addLabel')}
+        error={message(form.formState.errors.body?.message)}
+      >
+        {(control) => (
+          <Textarea
+            rows={4}
+            maxLength={LIMITS.note}
+            placeholder={t('notes.addPlaceholder')}
+            disabled={create.isPending}
+            {...control}
+            {...form.register('body')}
+          />
+        )}
+      </FormField>
       {create.isError ? <Alert tone="error">{describeError(create.error)}</Alert> : null}
       <div>
         <Button type="submit" disabled={create.isPending} aria-busy={create.isPending || undefined}>
@@ -85,32 +87,31 @@ function NewNote({ patientId }: { patientId: string }) {
 function NoteItem({ note, patientId }: { note: Note; patientId: string }) {
   const { t } = useTranslation('patients');
   const format = useFormatters();
+  const message = useFieldMessage();
   const uid = useId();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(note.body);
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const form = useNoteForm(note.body);
+  // read while rendering: react-hook-form tracks only the form state a render subscribed to
+  const { isDirty } = form.formState;
   const amend = useAmendNote(patientId);
   const describeError = useNoteError();
   const amended = note.amendments.length > 0;
 
-  const save = () => {
-    const parsed = noteInputSchema.safeParse({ body: draft });
-    if (!parsed.success) {
-      setInvalid(t(`validation.${validationKey(parsed.error.issues[0]?.message) ?? 'invalid'}`));
-      return;
-    }
-    setInvalid(null);
-    if (parsed.data.body === note.body) {
+  const save = (values: NoteValues) => {
+    if (amend.isPending) return;
+    if (values.body === note.body) {
       setEditing(false);
       return;
     }
     amend.mutate(
-      { noteId: note.id, body: parsed.data.body },
+      { noteId: note.id, body: values.body },
       {
         onSuccess: () => {
           setEditing(false);
           toast.success(t('notes.amendedToast'));
         },
+        onError: (error) => toast.error(describeError(error)),
       },
     );
   };
@@ -119,7 +120,9 @@ function NoteItem({ note, patientId }: { note: Note; patientId: string }) {
     <li className="rounded-lg border border-slate-200 bg-white p-4" data-note-id={note.id}>
       <div className="flex items-start justify-between gap-2">
         <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
-          <span className="font-medium text-slate-900">{t('notes.by', { name: note.author.name })}</span>
+          <span className="font-medium text-slate-900">
+            {t('notes.by', { name: note.author.name })}
+          </span>
           <span aria-hidden="true" className="hidden text-slate-400 sm:inline">
             ·
           </span>
@@ -138,7 +141,7 @@ function NoteItem({ note, patientId }: { note: Note; patientId: string }) {
             size="sm"
             className="-mt-1 shrink-0"
             onClick={() => {
-              setDraft(note.body);
+              form.reset({ body: note.body });
               amend.reset();
               setEditing(true);
             }}
@@ -150,37 +153,56 @@ function NoteItem({ note, patientId }: { note: Note; patientId: string }) {
       </div>
 
       {editing ? (
-        <form
-          noValidate
-          className="mt-3 flex flex-col gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!amend.isPending) save();
-          }}
-        >
-          <Label htmlFor={`${uid}-amend`}>{t('notes.amendLabel')}</Label>
-          <Textarea
+        <form noValidate className="mt-3 flex flex-col gap-2" onSubmit={form.handleSubmit(save)}>
+          <FormField
             id={`${uid}-amend`}
-            rows={4}
-            maxLength={LIMITS.note}
-            value={draft}
-            disabled={amend.isPending}
-            onChange={(event) => setDraft(event.target.value)}
-            aria-invalid={invalid ? true : undefined}
-            aria-describedby={`${uid}-amend-hint`}
-          />
-          <p id={`${uid}-amend-hint`} className="text-xs text-slate-500">
-            {invalid ?? t('notes.amendHint')}
-          </p>
+            label={t('notes.amendLabel')}
+            hint={t('notes.amendHint')}
+            error={message(form.formState.errors.body?.message)}
+          >
+            {(control) => (
+              <Textarea
+                rows={4}
+                maxLength={LIMITS.note}
+                disabled={amend.isPending}
+                {...control}
+                {...form.register('body')}
+              />
+            )}
+          </FormField>
           {amend.isError ? <Alert tone="error">{describeError(amend.error)}</Alert> : null}
           <div className="flex gap-2">
-            <Button type="submit" size="sm" disabled={amend.isPending} aria-busy={amend.isPending || undefined}>
+            <Button
+              type="submit"
+              size="sm"
+              disabled={amend.isPending}
+              aria-busy={amend.isPending || undefined}
+            >
               {amend.isPending ? t('notes.savingAmendment') : t('notes.saveAmendment')}
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => setEditing(false)} disabled={amend.isPending}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => (isDirty ? setConfirmDiscard(true) : setEditing(false))}
+              disabled={amend.isPending}
+            >
               {t('notes.cancel')}
             </Button>
           </div>
+          <ConfirmDialog
+            open={confirmDiscard}
+            title={t('form.discardTitle')}
+            confirmLabel={t('form.discard')}
+            cancelLabel={t('form.keepEditing')}
+            tone="danger"
+            onConfirm={() => {
+              setConfirmDiscard(false);
+              setEditing(false);
+            }}
+            onCancel={() => setConfirmDiscard(false)}
+          >
+            {t('form.discardBody')}
+          </ConfirmDialog>
         </form>
       ) : (
         <p className="mt-2 text-sm whitespace-pre-wrap text-slate-800">{note.body}</p>
@@ -195,7 +217,7 @@ function NoteItem({ note, patientId }: { note: Note; patientId: string }) {
           <ol className="mt-2 flex flex-col gap-2 border-l-2 border-slate-200 pl-3">
             {[...note.amendments].reverse().map((version, index) => (
               <li key={`${version.createdAt}-${index}`} className="text-sm">
-                <p className="text-xs text-slate-500">
+                <p className="text-xs text-slate-600">
                   {t('notes.versionFrom', { date: format.dateTime(version.createdAt) })}
                 </p>
                 <p className="mt-0.5 whitespace-pre-wrap text-slate-600">{version.body}</p>

@@ -17,7 +17,14 @@ import { ChartSummary } from './chart-summary';
 import { NotesPanel } from './notes-panel';
 import { PriorityBadge } from './patient-badges';
 
-const TAB_IDS = ['summary', 'notes', 'appointments', 'treatments', 'questionnaires', 'protocols'] as const;
+const TAB_IDS = [
+  'summary',
+  'notes',
+  'appointments',
+  'treatments',
+  'questionnaires',
+  'protocols',
+] as const;
 type TabId = (typeof TAB_IDS)[number];
 
 function BackLink() {
@@ -31,7 +38,9 @@ function NotYetAvailable({ module }: { module: string }) {
   return (
     <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
       <Construction aria-hidden="true" className="mx-auto h-8 w-8 text-slate-400" />
-      <p className="mx-auto mt-3 max-w-lg text-sm text-slate-600">{t('chart.moduleUnavailable', { module })}</p>
+      <p className="mx-auto mt-3 max-w-lg text-sm text-slate-600">
+        {t('chart.moduleUnavailable', { module })}
+      </p>
     </div>
   );
 }
@@ -85,19 +94,29 @@ export function PatientChart({ id, canArchive }: { id: string; canArchive: boole
   const [searchParams, setSearchParams] = useSearchParams();
   const patient = usePatient(id);
   const requested = searchParams.get('tab');
-  const tab: TabId = (TAB_IDS as readonly string[]).includes(requested ?? '') ? (requested as TabId) : 'summary';
+  const tab: TabId = (TAB_IDS as readonly string[]).includes(requested ?? '')
+    ? (requested as TabId)
+    : 'summary';
 
   if (patient.isPending) return <ChartSkeleton />;
   if (patient.isError) {
-    if (errorKind(patient.error) === 'not-found' || errorKind(patient.error) === 'validation') return <PatientNotFound />;
+    if (errorKind(patient.error) === 'not-found' || errorKind(patient.error) === 'validation')
+      return <PatientNotFound />;
     return (
       <div className="mx-auto max-w-3xl">
         <BackLink />
         <PageHeader title={t('chart.title')} />
         <Alert tone="error">
           <p className="font-medium">{t('errors.loadFailed')}</p>
-          <p className="mt-1">{errorText(patient.error, t('errors.unknown'), t('errors.network'))}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void patient.refetch()}>
+          <p className="mt-1">
+            {errorText(patient.error, t('errors.unknown'), t('errors.network'))}
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            onClick={() => void patient.refetch()}
+          >
             <RotateCw aria-hidden="true" className="h-4 w-4" />
             {t('errors.retry')}
           </Button>
@@ -122,10 +141,15 @@ export function PatientChart({ id, canArchive }: { id: string; canArchive: boole
       <BackLink />
       <div className="mb-6 flex flex-col gap-4 xl:flex-row xl:items-start xl:justify-between">
         <div className="min-w-0">
-          <p className="text-xs font-semibold tracking-widest text-teal-700 uppercase">{t('chart.eyebrow')}</p>
-          <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-slate-900">{p.name}</h1>
+          <p className="text-xs font-semibold tracking-widest text-teal-700 uppercase">
+            {t('chart.eyebrow')}
+          </p>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-slate-900">
+            {p.name}
+          </h1>
           <p className="mt-1 text-sm text-slate-600">
-            {t('chart.ageWithBirthDate', { age: p.age, date: format.date(p.birthDate) })} · {t(`enums.gender.${p.gender}`)}
+            {t('chart.ageWithBirthDate', { age: p.age, date: format.date(p.birthDate) })} ·{' '}
+            {t(`enums.gender.${p.gender}`)}
           </p>
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <StatusBadge status={p.status} />
@@ -139,10 +163,14 @@ export function PatientChart({ id, canArchive }: { id: string; canArchive: boole
       </div>
 
       {p.allergies.length > 0 ? (
-        <div role="note" className="mb-6 flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+        <div
+          role="note"
+          className="mb-6 flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+        >
           <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
           <p>
-            <span className="font-semibold">{t('chart.allergiesAlert')}:</span> {p.allergies.join(', ')}
+            <span className="font-semibold">{t('chart.allergiesAlert')}:</span>{' '}
+            {p.allergies.join(', ')}
           </p>
         </div>
       ) : null}

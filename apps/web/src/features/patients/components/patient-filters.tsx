@@ -18,7 +18,9 @@ import {
 } from '../lib/list-filters';
 
 /** The translation key of each value of each choice filter (`enums.priority.high`). */
-type ChoiceKey = { [K in ChoiceFilter]: `enums.${K}.${(typeof CHOICE_FILTERS)[K][number]}` }[ChoiceFilter];
+type ChoiceKey = {
+  [K in ChoiceFilter]: `enums.${K}.${(typeof CHOICE_FILTERS)[K][number]}`;
+}[ChoiceFilter];
 
 type PatientFiltersProps = {
   filters: PatientListFilters;
@@ -65,7 +67,14 @@ function CheckboxGroup<T extends string>({
 }
 
 /** Search (debounced by the caller), sort, and the category / priority / status / specialist filters. */
-export function PatientFilters({ filters, searchText, onSearchChange, onChange, onClear, specialists }: PatientFiltersProps) {
+export function PatientFilters({
+  filters,
+  searchText,
+  onSearchChange,
+  onChange,
+  onClear,
+  specialists,
+}: PatientFiltersProps) {
   const { t } = useTranslation('patients');
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -74,9 +83,12 @@ export function PatientFilters({ filters, searchText, onSearchChange, onChange, 
   const specialistId = useId();
   const searching = filters.q.trim() !== '';
   const activeCount =
-    CHOICE_FILTER_NAMES.reduce((count, name) => count + filters[name].length, 0) + (filters.specialistId ? 1 : 0);
-  const specialistName = specialists?.find((s) => s.id === filters.specialistId)?.name ?? filters.specialistId;
-  const choiceLabel = (name: ChoiceFilter, value: string) => t(`enums.${name}.${value}` as ChoiceKey);
+    CHOICE_FILTER_NAMES.reduce((count, name) => count + filters[name].length, 0) +
+    (filters.specialistId ? 1 : 0);
+  const specialistName =
+    specialists?.find((s) => s.id === filters.specialistId)?.name ?? filters.specialistId;
+  const choiceLabel = (name: ChoiceFilter, value: string) =>
+    t(`enums.${name}.${value}` as ChoiceKey);
   const toggle = (name: ChoiceFilter, value: string) =>
     onChange((f) => ({ ...f, [name]: toggleValue<string>(f[name], value, CHOICE_FILTERS[name]) }));
 
@@ -85,12 +97,22 @@ export function PatientFilters({ filters, searchText, onSearchChange, onChange, 
     ...CHOICE_FILTER_NAMES.flatMap((name) =>
       filters[name].map((value: string) => ({
         key: `${name}-${value}`,
-        label: name === 'category' ? choiceLabel(name, value) : `${t(`fields.${name}`)}: ${choiceLabel(name, value)}`,
-        remove: () => onChange((f) => ({ ...f, [name]: f[name].filter((x: string) => x !== value) })),
+        label:
+          name === 'category'
+            ? choiceLabel(name, value)
+            : `${t(`fields.${name}`)}: ${choiceLabel(name, value)}`,
+        remove: () =>
+          onChange((f) => ({ ...f, [name]: f[name].filter((x: string) => x !== value) })),
       })),
     ),
     ...(filters.specialistId
-      ? [{ key: 'sp', label: specialistName, remove: () => onChange((f) => ({ ...f, specialistId: '' })) }]
+      ? [
+          {
+            key: 'sp',
+            label: specialistName,
+            remove: () => onChange((f) => ({ ...f, specialistId: '' })),
+          },
+        ]
       : []),
   ];
 
@@ -100,7 +122,10 @@ export function PatientFilters({ filters, searchText, onSearchChange, onChange, 
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <Label htmlFor={searchId}>{t('list.searchLabel')}</Label>
           <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+            />
             <Input
               id={searchId}
               type="search"
@@ -124,7 +149,9 @@ export function PatientFilters({ filters, searchText, onSearchChange, onChange, 
               id={sortId}
               value={searching ? '' : filters.sort}
               disabled={searching}
-              onChange={(event) => onChange((f) => ({ ...f, sort: event.target.value as PatientSort }))}
+              onChange={(event) =>
+                onChange((f) => ({ ...f, sort: event.target.value as PatientSort }))
+              }
             >
               {searching ? <option value="">{t('list.sortRelevance')}</option> : null}
               {PATIENT_SORTS.map((sort) => (
@@ -173,7 +200,9 @@ export function PatientFilters({ filters, searchText, onSearchChange, onChange, 
                   {s.name}
                 </option>
               ))}
-              {filters.specialistId && specialists && !specialists.some((s) => s.id === filters.specialistId) ? (
+              {filters.specialistId &&
+              specialists &&
+              !specialists.some((s) => s.id === filters.specialistId) ? (
                 <option value={filters.specialistId}>{filters.specialistId}</option>
               ) : null}
             </Select>

@@ -33,17 +33,24 @@ export function EditPatientPage({ id }: { id: string }) {
   // Edit the current version, not a cached one: wait for this visit's answer.
   const ready = patient.isSuccess && patient.isFetchedAfterMount;
 
-  if (patient.isError && (errorKind(patient.error) === 'not-found' || errorKind(patient.error) === 'validation')) {
+  if (
+    patient.isError &&
+    (errorKind(patient.error) === 'not-found' || errorKind(patient.error) === 'validation')
+  ) {
     return <PatientNotFound title={t('nav:routes.editPatient')} />;
   }
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader
         title={t('nav:routes.editPatient')}
-        description={patient.data ? t('form.editDescription', { name: patient.data.name }) : undefined}
+        description={
+          patient.data ? t('form.editDescription', { name: patient.data.name }) : undefined
+        }
       />
       {patient.isError ? (
-        <Alert tone="error">{errorText(patient.error, t('errors.loadFailed'), t('errors.network'))}</Alert>
+        <Alert tone="error">
+          {errorText(patient.error, t('errors.loadFailed'), t('errors.network'))}
+        </Alert>
       ) : !ready || !patient.data ? (
         <div className="flex flex-col gap-6" aria-busy="true">
           <Skeleton className="h-72 rounded-xl" />

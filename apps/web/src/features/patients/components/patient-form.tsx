@@ -1,19 +1,30 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CATEGORIES, GENDERS, PRIORITIES, STATUSES, type Patient, type PatientFieldsParsed } from '@painlab/shared/patients';
+import {
+  CATEGORIES,
+  GENDERS,
+  PRIORITIES,
+  STATUSES,
+  type Patient,
+  type PatientFieldsParsed,
+} from '@painlab/shared/patients';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useBlocker, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EnumSelect } from '../../../components/ui/enum-select';
+import { FormField, useFieldMessage } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
+import { paths } from '../../../config/paths';
+import { useFormatters } from '../../../hooks/use-formatters';
 import { isApiError } from '../../../lib/api-client';
-import { useCreatePatient } from '../api/create-patient';
+import { duplicateMatches, useCreatePatient, type DuplicateMatch } from '../api/create-patient';
 import { patientQueryOptions } from '../api/get-patient';
 import { useSpecialists } from '../api/get-specialists';
 import { useUpdatePatient } from '../api/update-patient';
@@ -26,7 +37,6 @@ import {
   formFieldOfPath,
   patientFormSchema,
   patientToFormValues,
-  validationKey,
   type PatientFormField,
   type PatientFormValues,
 } from '../lib/patient-form';
@@ -35,71 +45,85 @@ type PatientFormProps =
   | { mode: 'create'; onSaved: (patient: Patient) => void; cancelHref: string }
   | { mode: 'edit'; patient: Patient; onSaved: (patient: Patient) => void; cancelHref: string };
 
-type FieldProps = {
-  id: string;
-  label: string;
-  required?: boolean;
-  error?: string;
-  hint?: ReactNode;
-  children: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; 'aria-required'?: true }) => ReactNode;
-  className?: string;
-};
-
-function Field({ id, label, required, error, hint, children, className }: FieldProps) {
-  const { t } = useTranslation('patients');
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={className}>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={id}>
-          {label}
-          {required ? (
-            <>
-              <span aria-hidden="true" className="ml-0.5 text-red-700">
-                *
-              </span>
-              <span className="sr-only"> ({t('form.required')})</span>
-            </>
-          ) : null}
-        </Label>
-        {children({
-          id,
-          ...(error ? { 'aria-invalid': true as const } : {}),
-          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-          ...(required ? { 'aria-required': true as const } : {}),
-        })}
-        {hint ? (
-          <p id={`${id}-hint`} className="text-xs text-slate-500">
-            {hint}
-          </p>
-        ) : null}
-        {error ? (
-          <p id={`${id}-error`} className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <legend className="float-left mb-4 w-full text-base font-semibold text-slate-900">{title}</legend>
+      <legend className="float-left mb-4 w-full text-base font-semibold text-slate-900">
+        {title}
+      </legend>
       <div className="clear-both grid gap-5 md:grid-cols-2">{children}</div>
     </fieldset>
   );
 }
 
+function DuplicateWarning({
+  matches,
+  onCreateAnyway,
+  pending,
+}: {
+  matches: DuplicateMatch[];
+  onCreateAnyway: () => void;
+  pending: boolean;
+}) {
+  const { t } = useTranslation('patients');
+  const format = useFormatters();
+  return (
+    <>
+      <p className="font-semibold">{t('form.duplicateTitle')}</p>
+      <p className="mt-1">{t('form.duplicateBody')}</p>
+      <ul className="mt-2 list-disc pl-5">
+        {matches.map((match) => (
+          <li key={match.id}>
+            <Link
+              to={paths.patient.href(match.id)}
+              target="_blank"
+              rel="noopener"
+              className="font-medium underline"
+            >
+              {t('form.duplicateMatch', { name: match.name, date: format.date(match.birthDate) })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mt-3"
+        onClick={onCreateAnyway}
+        disabled={pending}
+      >
+        {t('form.createAnyway')}
+      </Button>
+    </>
+  );
+}
+
+/** Moves the user to a failure they would otherwise not see (the summary sits above a long form). */
+function revealSummary(element: HTMLElement | null) {
+  if (!element) return;
+  element.focus({ preventScroll: true });
+  if (typeof element.scrollIntoView === 'function') {
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    element.scrollIntoView({ block: 'center', behavior: reduce ? 'auto' : 'smooth' });
+  }
+}
+
 /**
- * The patient form (SPEC §4: create and edit modes and a saving state). Validation is the shared
- * `patientFieldsSchema` (SPEC §5 messages). An edit sends the version it started from and only the
- * changed fields; if someone else saved in between (409), the user is told and offered a reload —
- * nothing is overwritten.
+ * The patient form (SPEC §4: create and edit modes and a saving state), built like every form:
+ * react-hook-form with the shared `patientFieldsSchema` (through `patientFormSchema`), `FormField`
+ * for each field, `EnumSelect` for each closed list, messages translated from the shared keys.
+ *
+ * - An edit sends the version it started from and only the changed fields; if someone else saved
+ *   in between (409), the user is told and offered a reload — nothing is overwritten.
+ * - A failed save is never silent: the summary above the form is focused and scrolled into view,
+ *   and a toast says it too. Field errors from the server go to their fields.
+ * - Creating a patient whose name and birth date match an existing one shows the matches first;
+ *   "Create anyway" sends the same values with `allowDuplicate: true`.
+ * - Leaving with unsaved changes (Cancel, a link, Back) asks first.
  */
 export function PatientForm(props: PatientFormProps) {
   const { t } = useTranslation('patients');
+  const fieldMessage = useFieldMessage();
   const queryClient = useQueryClient();
   const location = useLocation();
   const uid = useId();
@@ -107,47 +131,101 @@ export function PatientForm(props: PatientFormProps) {
   const editing = props.mode === 'edit';
   // The version and values this edit started from; replaced only by an explicit reload, never by a
   // background refetch (which would turn someone else's change into ours).
-  const [baseline, setBaseline] = useState<Patient | null>(() => (props.mode === 'edit' ? props.patient : null));
+  const [baseline, setBaseline] = useState<Patient | null>(() =>
+    props.mode === 'edit' ? props.patient : null,
+  );
   const [reloading, setReloading] = useState(false);
   const specialists = useSpecialists();
   const create = useCreatePatient();
   const update = useUpdatePatient(baseline?.id ?? '');
   const mutation = editing ? update : create;
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const lastCreate = useRef<PatientFieldsParsed | null>(null);
+  // Set once saved: the navigation to the chart must not ask about unsaved changes.
+  const saved = useRef(false);
 
   const form = useForm<PatientFormValues, unknown, PatientFieldsParsed>({
     resolver: zodResolver(patientFormSchema),
     defaultValues: baseline ? patientToFormValues(baseline) : EMPTY_FORM,
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
   const birthDate = useWatch({ control: form.control, name: 'birthDate' });
   const age = derivedAge(birthDate);
   const pending = mutation.isPending || reloading;
 
-  const errorFor = (field: PatientFormField, fieldErrors: FieldErrors<PatientFormValues> = errors): string | undefined => {
-    const key = validationKey(firstErrorMessage(fieldErrors[field]));
-    if (!key) return undefined;
-    if (field === 'birthDate' && key === 'invalid_date' && !form.getValues('birthDate')) return t('validation.required');
-    return t(`validation.${key}`);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isDirty &&
+      !saved.current &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        currentLocation.search !== nextLocation.search),
+  );
+
+  const errorFor = (
+    field: PatientFormField,
+    fieldErrors: FieldErrors<PatientFormValues> = errors,
+  ): string | undefined => {
+    const message = firstErrorMessage(fieldErrors[field]);
+    if (field === 'birthDate' && message === 'invalid_date' && !form.getValues('birthDate'))
+      return fieldMessage('required');
+    return fieldMessage(message);
   };
 
-  const applyServerIssues = (error: unknown) => {
+  const failure = mutation.error;
+  const duplicates = editing ? null : duplicateMatches(failure);
+  const kind = failure ? errorKind(failure) : null;
+  const failureTitle = editing ? t('errors.saveFailed') : t('errors.createFailed');
+
+  // A new failure: show it where the user is looking (field errors focus their field instead).
+  useEffect(() => {
+    if (!failure) return;
+    const hasFieldIssues =
+      kind === 'validation' &&
+      isApiError(failure) &&
+      failure.details?.some((d) => formFieldOfPath(d.path));
+    if (!hasFieldIssues) revealSummary(summaryRef.current);
+  }, [failure, kind]);
+
+  const onFailure = (error: unknown) => {
+    if (duplicateMatches(error)) {
+      toast.warning(t('form.duplicateTitle'));
+      return;
+    }
+    const kindOf = errorKind(error);
+    toast.error(editing ? t('errors.saveFailed') : t('errors.createFailed'), {
+      description:
+        kindOf === 'conflict'
+          ? t('form.conflictTitle')
+          : kindOf === 'validation'
+            ? t('errors.checkFields')
+            : errorText(error, t('errors.unknown'), t('errors.network')),
+    });
     if (!isApiError(error) || !error.details) return;
     for (const issue of error.details) {
       const field = formFieldOfPath(issue.path);
-      if (field) form.setError(field, { type: 'server', message: issue.message }, { shouldFocus: true });
+      if (field)
+        form.setError(field, { type: 'server', message: issue.message }, { shouldFocus: true });
     }
+  };
+
+  const onCreated = (patient: Patient) => {
+    saved.current = true;
+    toast.success(t('form.created'));
+    props.onSaved(patient);
+  };
+
+  const submitCreate = (values: PatientFieldsParsed, allowDuplicate = false) => {
+    lastCreate.current = values;
+    create.mutate(allowDuplicate ? { ...values, allowDuplicate: true } : values, {
+      onSuccess: onCreated,
+      onError: onFailure,
+    });
   };
 
   const onSubmit = (values: PatientFieldsParsed) => {
     if (pending) return;
     if (props.mode === 'create') {
-      create.mutate(values, {
-        onSuccess: (patient) => {
-          toast.success(t('form.created'));
-          props.onSaved(patient);
-        },
-        onError: applyServerIssues,
-      });
+      submitCreate(values);
       return;
     }
     if (!baseline) return;
@@ -159,10 +237,11 @@ export function PatientForm(props: PatientFormProps) {
     }
     update.mutate(body, {
       onSuccess: (patient) => {
+        saved.current = true;
         toast.success(t('form.updated'));
         props.onSaved(patient);
       },
-      onError: applyServerIssues,
+      onError: onFailure,
     });
   };
 
@@ -170,7 +249,10 @@ export function PatientForm(props: PatientFormProps) {
     if (!baseline) return;
     setReloading(true);
     try {
-      const latest = await queryClient.fetchQuery({ ...patientQueryOptions(baseline.id), staleTime: 0 });
+      const latest = await queryClient.fetchQuery({
+        ...patientQueryOptions(baseline.id),
+        staleTime: 0,
+      });
       setBaseline(latest);
       form.reset(patientToFormValues(latest));
       update.reset();
@@ -182,150 +264,267 @@ export function PatientForm(props: PatientFormProps) {
     }
   };
 
-  const failure = mutation.error;
-  const kind = failure ? errorKind(failure) : null;
-  const failureTitle = editing ? t('errors.saveFailed') : t('errors.createFailed');
+  const summary =
+    kind === 'unauthenticated' ? (
+      <Alert tone="error">
+        <p className="font-medium">{t('errors.unauthenticated')}</p>
+        <Link
+          to="/login"
+          state={{ from: location }}
+          className="mt-2 inline-block font-medium underline"
+        >
+          {t('errors.signInAgain')}
+        </Link>
+      </Alert>
+    ) : duplicates ? (
+      <Alert tone="warning" data-testid="duplicate-alert">
+        <DuplicateWarning
+          matches={duplicates}
+          pending={pending}
+          onCreateAnyway={() => {
+            if (lastCreate.current && !pending) submitCreate(lastCreate.current, true);
+          }}
+        />
+      </Alert>
+    ) : kind === 'conflict' ? (
+      <Alert tone="warning" data-testid="conflict-alert">
+        <p className="font-semibold">{t('form.conflictTitle')}</p>
+        <p className="mt-1">{t('form.conflictBody')}</p>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-3"
+          onClick={() => void reload()}
+          disabled={reloading}
+        >
+          {reloading ? t('form.reloading') : t('form.reload')}
+        </Button>
+      </Alert>
+    ) : failure ? (
+      <Alert tone="error">
+        <p className="font-medium">{failureTitle}</p>
+        <p className="mt-1">
+          {kind === 'validation'
+            ? t('errors.checkFields')
+            : errorText(failure, t('errors.unknown'), t('errors.network'))}
+        </p>
+      </Alert>
+    ) : null;
+
+  const choose = t('form.choose');
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} aria-busy={pending || undefined} className="flex flex-col gap-6">
-      {kind === 'unauthenticated' ? (
-        <Alert tone="error">
-          <p className="font-medium">{t('errors.unauthenticated')}</p>
-          <Link to="/login" state={{ from: location }} className="mt-2 inline-block font-medium underline">
-            {t('errors.signInAgain')}
-          </Link>
-        </Alert>
-      ) : kind === 'conflict' ? (
-        <Alert tone="warning" data-testid="conflict-alert">
-          <p className="font-semibold">{t('form.conflictTitle')}</p>
-          <p className="mt-1">{t('form.conflictBody')}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void reload()} disabled={reloading}>
-            {reloading ? t('form.reloading') : t('form.reload')}
-          </Button>
-        </Alert>
-      ) : failure ? (
-        <Alert tone="error">
-          <p className="font-medium">{failureTitle}</p>
-          <p className="mt-1">
-            {kind === 'validation' ? t('errors.checkFields') : errorText(failure, t('errors.unknown'), t('errors.network'))}
-          </p>
-        </Alert>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(onSubmit)}
+      aria-busy={pending || undefined}
+      className="flex flex-col gap-6"
+    >
+      {summary ? (
+        <div
+          ref={summaryRef}
+          tabIndex={-1}
+          data-testid="form-error-summary"
+          className="scroll-mt-24 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
+        >
+          {summary}
+        </div>
       ) : null}
 
       <fieldset disabled={pending} className="flex min-w-0 flex-col gap-6">
         <Section title={t('form.sections.identity')}>
-          <Field id={id('name')} label={t('fields.name')} required error={errorFor('name')} className="md:col-span-2">
-            {(aria) => <Input autoComplete="off" {...aria} {...form.register('name')} />}
-          </Field>
-          <Field
+          <FormField
+            id={id('name')}
+            label={t('fields.name')}
+            required
+            error={errorFor('name')}
+            className="md:col-span-2"
+          >
+            {(control) => <Input autoComplete="off" {...control} {...form.register('name')} />}
+          </FormField>
+          <FormField
             id={id('birthDate')}
             label={t('fields.birthDate')}
             required
             error={errorFor('birthDate')}
-            hint={<span aria-live="polite">{age === null ? t('form.ageUnknown') : t('form.agePreview', { age })}</span>}
+            hint={
+              <span aria-live="polite">
+                {age === null ? t('form.ageUnknown') : t('form.agePreview', { age })}
+              </span>
+            }
           >
-            {(aria) => <Input type="date" max={new Date().toISOString().slice(0, 10)} {...aria} {...form.register('birthDate')} />}
-          </Field>
-          <Field id={id('gender')} label={t('fields.gender')} required error={errorFor('gender')}>
-            {(aria) => (
-              <Select {...aria} {...form.register('gender')}>
-                <option value="">{t('form.choose')}</option>
-                {GENDERS.map((v) => (
-                  <option key={v} value={v}>
-                    {t(`enums.gender.${v}`)}
-                  </option>
-                ))}
-              </Select>
+            {(control) => (
+              <Input
+                type="date"
+                max={new Date().toISOString().slice(0, 10)}
+                {...control}
+                {...form.register('birthDate')}
+              />
             )}
-          </Field>
-          <Field id={id('contactNumber')} label={t('fields.contactNumber')} error={errorFor('contactNumber')} hint={t('form.phoneHint')}>
-            {(aria) => <Input type="tel" autoComplete="off" inputMode="tel" {...aria} {...form.register('contactNumber')} />}
-          </Field>
-          <Field id={id('email')} label={t('fields.email')} error={errorFor('email')} hint={t('form.emailHint')}>
-            {(aria) => <Input type="email" autoComplete="off" inputMode="email" {...aria} {...form.register('email')} />}
-          </Field>
+          </FormField>
+          <FormField
+            id={id('gender')}
+            label={t('fields.gender')}
+            required
+            error={errorFor('gender')}
+          >
+            {(control) => (
+              <EnumSelect
+                options={GENDERS}
+                labelOf={(v) => t(`enums.gender.${v}`)}
+                placeholder={choose}
+                {...control}
+                {...form.register('gender')}
+              />
+            )}
+          </FormField>
+          <FormField
+            id={id('contactNumber')}
+            label={t('fields.contactNumber')}
+            error={errorFor('contactNumber')}
+            hint={t('form.phoneHint')}
+          >
+            {(control) => (
+              <Input
+                type="tel"
+                autoComplete="off"
+                inputMode="tel"
+                {...control}
+                {...form.register('contactNumber')}
+              />
+            )}
+          </FormField>
+          <FormField
+            id={id('email')}
+            label={t('fields.email')}
+            error={errorFor('email')}
+            hint={t('form.emailHint')}
+          >
+            {(control) => (
+              <Input
+                type="email"
+                autoComplete="off"
+                inputMode="email"
+                {...control}
+                {...form.register('email')}
+              />
+            )}
+          </FormField>
         </Section>
 
         <Section title={t('form.sections.triage')}>
-          <Field id={id('category')} label={t('fields.category')} required error={errorFor('category')}>
-            {(aria) => (
-              <Select {...aria} {...form.register('category')}>
-                <option value="">{t('form.choose')}</option>
-                {CATEGORIES.map((v) => (
-                  <option key={v} value={v}>
-                    {t(`enums.category.${v}`)}
-                  </option>
-                ))}
-              </Select>
+          <FormField
+            id={id('category')}
+            label={t('fields.category')}
+            required
+            error={errorFor('category')}
+          >
+            {(control) => (
+              <EnumSelect
+                options={CATEGORIES}
+                labelOf={(v) => t(`enums.category.${v}`)}
+                placeholder={choose}
+                {...control}
+                {...form.register('category')}
+              />
             )}
-          </Field>
-          <Field id={id('priority')} label={t('fields.priority')} required error={errorFor('priority')}>
-            {(aria) => (
-              <Select {...aria} {...form.register('priority')}>
-                <option value="">{t('form.choose')}</option>
-                {PRIORITIES.map((v) => (
-                  <option key={v} value={v}>
-                    {t(`enums.priority.${v}`)}
-                  </option>
-                ))}
-              </Select>
+          </FormField>
+          <FormField
+            id={id('priority')}
+            label={t('fields.priority')}
+            required
+            error={errorFor('priority')}
+          >
+            {(control) => (
+              <EnumSelect
+                options={PRIORITIES}
+                labelOf={(v) => t(`enums.priority.${v}`)}
+                placeholder={choose}
+                {...control}
+                {...form.register('priority')}
+              />
             )}
-          </Field>
-          <Field id={id('status')} label={t('fields.status')} required error={errorFor('status')}>
-            {(aria) => (
-              <Select {...aria} {...form.register('status')}>
-                {STATUSES.map((v) => (
-                  <option key={v} value={v}>
-                    {t(`enums.status.${v}`)}
-                  </option>
-                ))}
-              </Select>
+          </FormField>
+          <FormField
+            id={id('status')}
+            label={t('fields.status')}
+            required
+            error={errorFor('status')}
+          >
+            {(control) => (
+              <EnumSelect
+                options={STATUSES}
+                labelOf={(v) => t(`enums.status.${v}`)}
+                {...control}
+                {...form.register('status')}
+              />
             )}
-          </Field>
-          <Field
+          </FormField>
+          <FormField
             id={id('assignedSpecialistId')}
             label={t('fields.assignedSpecialist')}
             error={errorFor('assignedSpecialistId')}
             hint={specialists.isError ? t('form.specialistsFailed') : undefined}
           >
-            {(aria) => (
-              <Select {...aria} {...form.register('assignedSpecialistId')}>
+            {(control) => (
+              // Not an enum: the specialists are data, loaded from the API.
+              <Select {...control} {...form.register('assignedSpecialistId')}>
                 <option value="">{t('form.notAssigned')}</option>
                 {specialists.data?.map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.name}
                   </option>
                 ))}
-                {baseline?.assignedSpecialist && !specialists.data?.some((s) => s.id === baseline.assignedSpecialist?.id) ? (
-                  <option value={baseline.assignedSpecialist.id}>{baseline.assignedSpecialist.name}</option>
+                {baseline?.assignedSpecialist &&
+                !specialists.data?.some((s) => s.id === baseline.assignedSpecialist?.id) ? (
+                  <option value={baseline.assignedSpecialist.id}>
+                    {baseline.assignedSpecialist.name}
+                  </option>
                 ) : null}
               </Select>
             )}
-          </Field>
+          </FormField>
         </Section>
 
         <Section title={t('form.sections.clinical')}>
-          <Field id={id('allergies')} label={t('fields.allergies')} error={errorFor('allergies')} hint={t('form.listHint')}>
-            {(aria) => <Textarea rows={3} {...aria} {...form.register('allergies')} />}
-          </Field>
-          <Field
+          <FormField
+            id={id('allergies')}
+            label={t('fields.allergies')}
+            error={errorFor('allergies')}
+            hint={t('form.listHint')}
+          >
+            {(control) => <Textarea rows={3} {...control} {...form.register('allergies')} />}
+          </FormField>
+          <FormField
             id={id('currentMedications')}
             label={t('fields.currentMedications')}
             error={errorFor('currentMedications')}
             hint={t('form.listHint')}
           >
-            {(aria) => <Textarea rows={3} {...aria} {...form.register('currentMedications')} />}
-          </Field>
-          <Field id={id('symptoms')} label={t('fields.symptoms')} error={errorFor('symptoms')} hint={t('form.listHint')}>
-            {(aria) => <Textarea rows={4} {...aria} {...form.register('symptoms')} />}
-          </Field>
-          <Field id={id('medicalHistory')} label={t('fields.medicalHistory')} error={errorFor('medicalHistory')}>
-            {(aria) => <Textarea rows={4} {...aria} {...form.register('medicalHistory')} />}
-          </Field>
+            {(control) => (
+              <Textarea rows={3} {...control} {...form.register('currentMedications')} />
+            )}
+          </FormField>
+          <FormField
+            id={id('symptoms')}
+            label={t('fields.symptoms')}
+            error={errorFor('symptoms')}
+            hint={t('form.listHint')}
+          >
+            {(control) => <Textarea rows={4} {...control} {...form.register('symptoms')} />}
+          </FormField>
+          <FormField
+            id={id('medicalHistory')}
+            label={t('fields.medicalHistory')}
+            error={errorFor('medicalHistory')}
+          >
+            {(control) => <Textarea rows={4} {...control} {...form.register('medicalHistory')} />}
+          </FormField>
         </Section>
       </fieldset>
 
       <div className="flex flex-wrap justify-end gap-3">
+        {/* A link: with unsaved changes the navigation blocker asks first. */}
         <Link to={props.cancelHref} className={buttonClasses('secondary')}>
           {t('form.cancel')}
         </Link>
@@ -339,6 +538,18 @@ export function PatientForm(props: PatientFormProps) {
               : t('form.create')}
         </Button>
       </div>
+
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title={t('form.discardTitle')}
+        confirmLabel={t('form.discard')}
+        cancelLabel={t('form.keepEditing')}
+        tone="danger"
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      >
+        {t('form.discardBody')}
+      </ConfirmDialog>
     </form>
   );
 }

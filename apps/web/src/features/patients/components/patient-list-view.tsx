@@ -1,4 +1,5 @@
 import { FileUp, Plus, RotateCw } from 'lucide-react';
+import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -21,18 +22,24 @@ export function PatientListView() {
   const { filters, setFilters, searchText, onSearchChange, clearAll } = useListFilters();
   const specialists = useSpecialists();
   const query = usePatients(filters);
-  const patients = query.data?.pages.flatMap((page) => page.items);
+  const pages = query.data?.pages;
+  const patients = useMemo(() => pages?.flatMap((page) => page.items), [pages]);
+  // New rows render in an interruptible pass: a keystroke in the search box never waits for 50 rows.
+  const shownPatients = useDeferredValue(patients);
   // A search answers its nearest names only: when more match, the user narrows it (no "Load more").
   const refine = !query.hasNextPage && Boolean(query.data?.pages.at(-1)?.more);
   const narrowed = hasActiveFilters(filters);
-  const updating = query.isPlaceholderData || (query.isFetching && !query.isFetchingNextPage && !query.isPending);
+  const updating =
+    query.isPlaceholderData || (query.isFetching && !query.isFetchingNextPage && !query.isPending);
 
   let message = null;
   if (query.isError && !patients) {
     message = (
       <div className="mx-auto flex max-w-md flex-col items-center gap-3">
         <p className="font-medium text-slate-900">{t('list.errorTitle')}</p>
-        <p className="text-sm text-slate-600">{errorText(query.error, t('errors.loadFailed'), t('errors.network'))}</p>
+        <p className="text-sm text-slate-600">
+          {errorText(query.error, t('errors.loadFailed'), t('errors.network'))}
+        </p>
         <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
           <RotateCw aria-hidden="true" className="h-4 w-4" />
           {t('errors.retry')}
@@ -108,8 +115,16 @@ export function PatientListView() {
             </span>
           ) : null}
         </div>
-        {query.isPending ? <span className="sr-only" role="status">{t('list.loading')}</span> : null}
-        <PatientTable patients={patients} message={message} dimmed={query.isPlaceholderData} />
+        {query.isPending ? (
+          <span className="sr-only" role="status">
+            {t('list.loading')}
+          </span>
+        ) : null}
+        <PatientTable
+          patients={shownPatients}
+          message={message}
+          dimmed={query.isPlaceholderData || shownPatients !== patients}
+        />
       </div>
 
       {patients && patients.length > 0 ? (
@@ -138,7 +153,8 @@ export function PatientListView() {
       ) : null}
       {query.isFetchNextPageError ? (
         <Alert tone="error" className="mt-3">
-          {t('list.loadMoreFailed')} {errorText(query.error, t('errors.unknown'), t('errors.network'))}
+          {t('list.loadMoreFailed')}{' '}
+          {errorText(query.error, t('errors.unknown'), t('errors.network'))}
         </Alert>
       ) : null}
     </div>

@@ -1,11 +1,12 @@
 import type { PatientListItem } from '@painlab/shared/patients';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/patient-record/status-badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { useFormatters } from '../../../hooks/use-formatters';
+import { useFormatters, type Formatters } from '../../../hooks/use-formatters';
 import { cn } from '../../../lib/utils';
 import { PriorityBadge } from './patient-badges';
 
@@ -33,17 +34,27 @@ export function ProgressCell({ value }: { value: number | null }) {
       <span aria-hidden="true" className="h-1.5 w-12 overflow-hidden rounded-full bg-slate-200">
         <span className="block h-full rounded-full bg-teal-600" style={{ width: `${clamped}%` }} />
       </span>
-      <span className="text-sm text-slate-700 tabular-nums">{t('list.progressValue', { value: Math.round(clamped) })}</span>
+      <span className="text-sm text-slate-700 tabular-nums">
+        {t('list.progressValue', { value: Math.round(clamped) })}
+      </span>
     </span>
   );
 }
 
-function Row({ patient }: { patient: PatientListItem }) {
-  const { t } = useTranslation('patients');
-  const format = useFormatters();
+type RowProps = { patient: PatientListItem; t: TFunction<'patients'>; format: Formatters };
+
+/**
+ * Memoised: a row renders again only when its patient (or the language) does, not on every
+ * keystroke or page. The table passes `t` and the formatters down: one set of Intl formatters and
+ * one translation subscription for the table, not one per row.
+ */
+const Row = memo(function Row({ patient, t, format }: RowProps) {
   const none = <span className="text-slate-500">{t('list.none')}</span>;
   return (
-    <tr className={cn(ROW, 'border-t border-slate-100 hover:bg-slate-50')} data-patient-id={patient.id}>
+    <tr
+      className={cn(ROW, 'border-t border-slate-100 hover:bg-slate-50')}
+      data-patient-id={patient.id}
+    >
       <td className={cn(CELL, 'w-full max-w-0')}>
         <Link
           to={paths.patient.href(patient.id)}
@@ -77,7 +88,7 @@ function Row({ patient }: { patient: PatientListItem }) {
       </td>
     </tr>
   );
-}
+});
 
 function SkeletonRow() {
   return (
@@ -114,12 +125,24 @@ type PatientTableProps = {
   dimmed?: boolean;
 };
 
-/** The list columns of SPEC §3: name, age, category, priority, status, next appointment, progress. */
-export function PatientTable({ patients, message, dimmed }: PatientTableProps) {
+/**
+ * The list columns of SPEC §3: name, age, category, priority, status, next appointment, progress.
+ * Memoised: typing in the search box re-renders the page around it, not the table.
+ */
+export const PatientTable = memo(function PatientTable({
+  patients,
+  message,
+  dimmed,
+}: PatientTableProps) {
   const { t } = useTranslation('patients');
-  const head = 'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase first:pl-4 last:pr-4';
+  const format = useFormatters();
+  const head =
+    'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase first:pl-4 last:pr-4';
   return (
-    <table className={cn('w-full table-auto border-collapse transition-opacity', dimmed && 'opacity-60')} data-testid="patients-table">
+    <table
+      className={cn('w-full table-auto border-collapse transition-opacity', dimmed && 'opacity-60')}
+      data-testid="patients-table"
+    >
       <caption className="sr-only">{t('list.tableCaption')}</caption>
       <thead className="bg-slate-50">
         <tr>
@@ -155,11 +178,13 @@ export function PatientTable({ patients, message, dimmed }: PatientTableProps) {
             </td>
           </tr>
         ) : patients ? (
-          patients.map((patient) => <Row key={patient.id} patient={patient} />)
+          patients.map((patient) => (
+            <Row key={patient.id} patient={patient} t={t} format={format} />
+          ))
         ) : (
           Array.from({ length: SKELETON_ROWS }, (_, i) => <SkeletonRow key={i} />)
         )}
       </tbody>
     </table>
   );
-}
+});

@@ -23,10 +23,16 @@ export function StatusHistory({ patientId }: { patientId: string }) {
       ) : history.data.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{t('chart.statusHistoryEmpty')}</p>
       ) : (
-        <ol className="mt-3 flex flex-col gap-3 border-l-2 border-slate-200 pl-4" data-testid="status-history">
+        <ol
+          className="mt-3 flex flex-col gap-3 border-l-2 border-slate-200 pl-4"
+          data-testid="status-history"
+        >
           {history.data.map((change) => (
             <li key={change.id} className="relative">
-              <span aria-hidden="true" className="absolute top-1.5 -left-[1.4rem] h-2.5 w-2.5 rounded-full border-2 border-white bg-teal-600" />
+              <span
+                aria-hidden="true"
+                className="absolute top-1.5 -left-[1.4rem] h-2.5 w-2.5 rounded-full border-2 border-white bg-teal-600"
+              />
               <p className="sr-only">
                 {change.fromStatus
                   ? t('chart.statusChange', {
@@ -46,7 +52,9 @@ export function StatusHistory({ patientId }: { patientId: string }) {
               </div>
               <p className="mt-1 text-xs text-slate-600">
                 <time dateTime={change.changedAt}>{format.dateTime(change.changedAt)}</time>
-                {change.changedBy ? ` · ${t('chart.changedBy', { name: change.changedBy.name })}` : ''}
+                {change.changedBy
+                  ? ` · ${t('chart.changedBy', { name: change.changedBy.name })}`
+                  : ''}
               </p>
             </li>
           ))}

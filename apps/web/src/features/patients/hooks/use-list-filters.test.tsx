@@ -8,7 +8,11 @@ function Probe() {
   const { filters, searchText, onSearchChange, clearAll } = useListFilters();
   return (
     <div>
-      <input aria-label="search" value={searchText} onChange={(e) => onSearchChange(e.target.value)} />
+      <input
+        aria-label="search"
+        value={searchText}
+        onChange={(e) => onSearchChange(e.target.value)}
+      />
       <output data-testid="q">{filters.q}</output>
       <button type="button" onClick={clearAll}>
         clear
@@ -18,7 +22,9 @@ function Probe() {
 }
 
 function setup(initial = '/patients') {
-  const router = createMemoryRouter([{ path: '/patients', element: <Probe /> }], { initialEntries: [initial] });
+  const router = createMemoryRouter([{ path: '/patients', element: <Probe /> }], {
+    initialEntries: [initial],
+  });
   render(<RouterProvider router={router} />);
   return router;
 }

@@ -1,6 +1,7 @@
 import { isApiError, NetworkError } from '../../../lib/api-client';
 
-export type ErrorKind = 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'validation' | 'network' | 'other';
+export type ErrorKind =
+  'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'validation' | 'network' | 'other';
 
 /** What kind of failure an API call had, for choosing what to tell the user. */
 export function errorKind(error: unknown): ErrorKind {

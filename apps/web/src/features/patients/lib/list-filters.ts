@@ -3,20 +3,36 @@
  * shared and the back button works) and turned into the API query string of `GET /api/patients`
  * and `GET /api/patients/export.csv`.
  */
-import { CATEGORIES, LIMITS, PATIENT_SORTS, PRIORITIES, STATUSES, type PatientSort } from '@painlab/shared/patients';
+import {
+  CATEGORIES,
+  LIMITS,
+  PATIENT_SORTS,
+  PRIORITIES,
+  STATUSES,
+  type PatientSort,
+} from '@painlab/shared/patients';
 
 /** The multiple-choice filters of the list and the values each offers, in the order of the enums. */
-export const CHOICE_FILTERS = { category: CATEGORIES, priority: PRIORITIES, status: STATUSES } as const;
+export const CHOICE_FILTERS = {
+  category: CATEGORIES,
+  priority: PRIORITIES,
+  status: STATUSES,
+} as const;
 export type ChoiceFilter = keyof typeof CHOICE_FILTERS;
 export const CHOICE_FILTER_NAMES = Object.keys(CHOICE_FILTERS) as ChoiceFilter[];
 
 type ChoiceValues = { [K in ChoiceFilter]: (typeof CHOICE_FILTERS)[K][number][] };
 
-export type PatientListFilters = { q: string } & ChoiceValues & { specialistId: string; sort: PatientSort };
+export type PatientListFilters = { q: string } & ChoiceValues & {
+    specialistId: string;
+    sort: PatientSort;
+  };
 
 /** Every choice filter, with the values `valuesOf` gives for it. */
 function choices(valuesOf: (name: ChoiceFilter) => string[]): ChoiceValues {
-  return Object.fromEntries(CHOICE_FILTER_NAMES.map((name) => [name, valuesOf(name)])) as ChoiceValues;
+  return Object.fromEntries(
+    CHOICE_FILTER_NAMES.map((name) => [name, valuesOf(name)]),
+  ) as ChoiceValues;
 }
 
 export const DEFAULT_SORT: PatientSort = 'name';
@@ -44,15 +60,21 @@ export function filtersFromSearchParams(params: URLSearchParams): PatientListFil
     q: (params.get('q') ?? '').slice(0, MAX_SEARCH_LENGTH),
     ...choices((name) => pick(params.get(name), CHOICE_FILTERS[name])),
     specialistId: (params.get('specialistId') ?? '').slice(0, 100),
-    sort: (PATIENT_SORTS as readonly string[]).includes(sort ?? '') ? (sort as PatientSort) : DEFAULT_SORT,
+    sort: (PATIENT_SORTS as readonly string[]).includes(sort ?? '')
+      ? (sort as PatientSort)
+      : DEFAULT_SORT,
   };
 }
 
-function entries(filters: PatientListFilters, { withDefaultSort }: { withDefaultSort: boolean }): [string, string][] {
+function entries(
+  filters: PatientListFilters,
+  { withDefaultSort }: { withDefaultSort: boolean },
+): [string, string][] {
   const out: [string, string][] = [];
   const q = filters.q.trim();
   if (q) out.push(['q', q]);
-  for (const name of CHOICE_FILTER_NAMES) if (filters[name].length) out.push([name, filters[name].join(',')]);
+  for (const name of CHOICE_FILTER_NAMES)
+    if (filters[name].length) out.push([name, filters[name].join(',')]);
   if (filters.specialistId) out.push(['specialistId', filters.specialistId]);
   // With a search text the API orders by relevance and ignores `sort`.
   if (!q && (withDefaultSort || filters.sort !== DEFAULT_SORT)) out.push(['sort', filters.sort]);
@@ -78,10 +100,18 @@ export function patientListSearch(
 
 /** Whether anything narrows the list (the sort order does not). */
 export function hasActiveFilters(filters: PatientListFilters): boolean {
-  return Boolean(filters.q.trim() || CHOICE_FILTER_NAMES.some((name) => filters[name].length) || filters.specialistId);
+  return Boolean(
+    filters.q.trim() ||
+    CHOICE_FILTER_NAMES.some((name) => filters[name].length) ||
+    filters.specialistId,
+  );
 }
 
-export function toggleValue<T extends string>(values: readonly T[], value: T, allowed: readonly T[]): T[] {
+export function toggleValue<T extends string>(
+  values: readonly T[],
+  value: T,
+  allowed: readonly T[],
+): T[] {
   const next = new Set(values);
   if (next.has(value)) next.delete(value);
   else next.add(value);

@@ -88,7 +88,10 @@ describe('patient form schema (shared patientFieldsSchema)', () => {
     expect(issues({ ...valid, contactNumber: 'call me' }).contactNumber).toBe('invalid_phone');
     expect(issues({ ...valid, gender: '' }).gender).toBe('invalid_choice');
     expect(issues({ ...valid, name: 'x'.repeat(121) }).name).toBe('too_long');
-    expect(issues({ ...valid, symptoms: Array.from({ length: 51 }, (_, i) => `s${i}`).join('\n') }).symptoms).toBe('too_many');
+    expect(
+      issues({ ...valid, symptoms: Array.from({ length: 51 }, (_, i) => `s${i}`).join('\n') })
+        .symptoms,
+    ).toBe('too_many');
     expect(issues({ ...valid, allergies: 'y'.repeat(201) }).allergies).toBe('too_long');
   });
 
@@ -117,7 +120,9 @@ describe('patient form schema (shared patientFieldsSchema)', () => {
 
   it('finds the message of a list field error on one of its lines', () => {
     expect(firstErrorMessage({ message: 'too_many', type: 'custom' })).toBe('too_many');
-    expect(firstErrorMessage([undefined, undefined, { message: 'too_long', type: 'custom' }])).toBe('too_long');
+    expect(firstErrorMessage([undefined, undefined, { message: 'too_long', type: 'custom' }])).toBe(
+      'too_long',
+    );
     expect(firstErrorMessage(undefined)).toBeUndefined();
   });
 
@@ -186,17 +191,37 @@ describe('patient update (PATCH body)', () => {
   });
 
   it('sends the version and only what changed', () => {
-    const values = patientFormSchema.parse({ ...patientToFormValues(patient), priority: 'low', allergies: 'Penicillin\nLatex' });
-    expect(buildPatientUpdate(values, base, 7)).toEqual({ version: 7, priority: 'low', allergies: ['Penicillin', 'Latex'] });
+    const values = patientFormSchema.parse({
+      ...patientToFormValues(patient),
+      priority: 'low',
+      allergies: 'Penicillin\nLatex',
+    });
+    expect(buildPatientUpdate(values, base, 7)).toEqual({
+      version: 7,
+      priority: 'low',
+      allergies: ['Penicillin', 'Latex'],
+    });
   });
 
   it('sends nothing but the version when only whitespace changed', () => {
-    const values = patientFormSchema.parse({ ...patientToFormValues(patient), name: ' Ana Núñez  ', symptoms: 'Lower back pain\n\nInsomnia\n' });
+    const values = patientFormSchema.parse({
+      ...patientToFormValues(patient),
+      name: ' Ana Núñez  ',
+      symptoms: 'Lower back pain\n\nInsomnia\n',
+    });
     expect(buildPatientUpdate(values, base, 7)).toEqual({ version: 7 });
   });
 
   it('sends null when a field is cleared', () => {
-    const values = patientFormSchema.parse({ ...patientToFormValues(patient), email: '', assignedSpecialistId: '' });
-    expect(buildPatientUpdate(values, base, 7)).toEqual({ version: 7, email: null, assignedSpecialistId: null });
+    const values = patientFormSchema.parse({
+      ...patientToFormValues(patient),
+      email: '',
+      assignedSpecialistId: '',
+    });
+    expect(buildPatientUpdate(values, base, 7)).toEqual({
+      version: 7,
+      email: null,
+      assignedSpecialistId: null,
+    });
   });
 });

@@ -25,7 +25,9 @@ function schemaDefault(field: PatientFormField): unknown {
 }
 
 /** The list fields (one entry per line in the form): those the shared schema defaults to an empty list. */
-export const LIST_FIELDS = PATIENT_FORM_FIELDS.filter((field) => Array.isArray(schemaDefault(field)));
+export const LIST_FIELDS = PATIENT_FORM_FIELDS.filter((field) =>
+  Array.isArray(schemaDefault(field)),
+);
 
 /** One entry per line; blank lines and surrounding spaces are dropped. */
 export function splitLines(text: string): string[] {
@@ -64,13 +66,17 @@ export function formToFields(values: PatientFormValues): PatientFields {
 }
 
 /** Form strings in, the shared schema's output (what the API is sent) out. */
-export const patientFormSchema = z.object(formShape).transform(formToFields).pipe(patientFieldsSchema);
+export const patientFormSchema = z
+  .object(formShape)
+  .transform(formToFields)
+  .pipe(patientFieldsSchema);
 
 /** A saved patient in the form: lists one entry per line, missing values empty, the specialist by id. */
 export function patientToFormValues(patient: Patient): PatientFormValues {
   return Object.fromEntries(
     PATIENT_FORM_FIELDS.map((field) => {
-      const value = field === 'assignedSpecialistId' ? patient.assignedSpecialist?.id : patient[field];
+      const value =
+        field === 'assignedSpecialistId' ? patient.assignedSpecialist?.id : patient[field];
       return [field, Array.isArray(value) ? value.join('\n') : (value ?? '')];
     }),
   ) as PatientFormValues;
@@ -87,7 +93,8 @@ export function buildPatientUpdate(
 ): { version: number } & Partial<PatientFieldsParsed> {
   const changed: Partial<Record<keyof PatientFieldsParsed, unknown>> = {};
   for (const key of Object.keys(values) as (keyof PatientFieldsParsed)[]) {
-    if (JSON.stringify(values[key] ?? null) !== JSON.stringify(base[key] ?? null)) changed[key] = values[key] ?? null;
+    if (JSON.stringify(values[key] ?? null) !== JSON.stringify(base[key] ?? null))
+      changed[key] = values[key] ?? null;
   }
   return { version, ...(changed as Partial<PatientFieldsParsed>) };
 }
@@ -110,13 +117,17 @@ export type ValidationKey = (typeof VALIDATION_KEYS)[number] | 'invalid';
 
 export function validationKey(message: string | undefined): ValidationKey | undefined {
   if (!message) return undefined;
-  return (VALIDATION_KEYS as readonly string[]).includes(message) ? (message as ValidationKey) : 'invalid';
+  return (VALIDATION_KEYS as readonly string[]).includes(message)
+    ? (message as ValidationKey)
+    : 'invalid';
 }
 
 /** The form field an API issue path points at (`symptoms.2` → `symptoms`), if it is one. */
 export function formFieldOfPath(path: string): PatientFormField | undefined {
   const head = path.replace(/^[/.]+/, '').split(/[./[]/)[0] ?? '';
-  return (PATIENT_FORM_FIELDS as readonly string[]).includes(head) ? (head as PatientFormField) : undefined;
+  return (PATIENT_FORM_FIELDS as readonly string[]).includes(head)
+    ? (head as PatientFormField)
+    : undefined;
 }
 
 /**

@@ -25,9 +25,15 @@ function Record({ record }: { record: Patient }) {
           <RecordItem label={t('patients:fields.birthDate')}>
             {format.date(record.birthDate)} · {t('record.age', { age: record.age })}
           </RecordItem>
-          <RecordItem label={t('patients:fields.gender')}>{t(`patients:enums.gender.${record.gender}`)}</RecordItem>
-          <RecordItem label={t('patients:fields.contactNumber')}>{record.contactNumber ?? <MissingValue />}</RecordItem>
-          <RecordItem label={t('patients:fields.email')}>{record.email ?? <MissingValue />}</RecordItem>
+          <RecordItem label={t('patients:fields.gender')}>
+            {t(`patients:enums.gender.${record.gender}`)}
+          </RecordItem>
+          <RecordItem label={t('patients:fields.contactNumber')}>
+            {record.contactNumber ?? <MissingValue />}
+          </RecordItem>
+          <RecordItem label={t('patients:fields.email')}>
+            {record.email ?? <MissingValue />}
+          </RecordItem>
         </dl>
       </RecordCard>
       <RecordCard title={t('record.care')}>
@@ -57,7 +63,9 @@ function Record({ record }: { record: Patient }) {
           </dl>
         </RecordCard>
       </div>
-      <p className="text-xs text-slate-500 lg:col-span-2">{t('record.updated', { date: format.dateTime(record.updatedAt) })}</p>
+      <p className="text-xs text-slate-500 lg:col-span-2">
+        {t('record.updated', { date: format.dateTime(record.updatedAt) })}
+      </p>
     </div>
   );
 }
@@ -92,7 +100,12 @@ export function MyRecordView() {
       ) : record.isError ? (
         <Alert tone="error">
           <p>{t('record.loadFailed')}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void record.refetch()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            onClick={() => void record.refetch()}
+          >
             <RotateCw aria-hidden="true" className="h-4 w-4" />
             {t('record.retry')}
           </Button>

@@ -5,7 +5,12 @@ import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import type { RouteId } from '../../../config/routes';
 
-const SERVICES = ['chronicPainTherapy', 'stressWorkshops', 'workshop', 'painFree'] as const satisfies readonly RouteId[];
+const SERVICES = [
+  'chronicPainTherapy',
+  'stressWorkshops',
+  'workshop',
+  'painFree',
+] as const satisfies readonly RouteId[];
 const APPROACH = [
   { id: 'assessment', icon: ClipboardCheck },
   { id: 'plan', icon: Stethoscope },
@@ -18,7 +23,9 @@ function Hero({ clinicName }: { clinicName: string }) {
   return (
     <section className="bg-gradient-to-b from-teal-50 to-white">
       <div className="mx-auto max-w-6xl px-4 py-16 md:px-6 md:py-24">
-        <p className="text-sm font-semibold tracking-wider text-teal-700 uppercase">{t('hero.eyebrow')}</p>
+        <p className="text-sm font-semibold tracking-wider text-teal-700 uppercase">
+          {t('hero.eyebrow')}
+        </p>
         <h1 className="mt-3 max-w-3xl text-4xl font-semibold tracking-tight text-balance text-slate-900 md:text-5xl">
           {t('hero.title')}
         </h1>
@@ -40,14 +47,21 @@ function Services() {
   const { t } = useTranslation('public');
   const { t: tNav } = useTranslation('nav');
   return (
-    <section id="servicios" aria-labelledby="servicios-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-16 md:px-6">
+    <section
+      id="servicios"
+      aria-labelledby="servicios-title"
+      className="mx-auto max-w-6xl scroll-mt-20 px-4 py-16 md:px-6"
+    >
       <h2 id="servicios-title" className="text-2xl font-semibold tracking-tight text-slate-900">
         {t('services.title')}
       </h2>
       <p className="mt-2 text-slate-600">{t('services.lead')}</p>
       <ul className="mt-8 grid gap-5 sm:grid-cols-2">
         {SERVICES.map((id) => (
-          <li key={id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <li
+            key={id}
+            className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+          >
             <h3 className="text-lg font-semibold text-slate-900">{tNav(`routes.${id}`)}</h3>
             <p className="mt-2 flex-1 text-sm text-slate-600">{t(`services.items.${id}`)}</p>
             <Link
@@ -77,7 +91,9 @@ function Approach() {
           {APPROACH.map(({ id, icon: Icon }) => (
             <li key={id}>
               <Icon aria-hidden="true" className="h-6 w-6 text-teal-700" />
-              <h3 className="mt-3 font-semibold text-slate-900">{t(`approach.items.${id}.title`)}</h3>
+              <h3 className="mt-3 font-semibold text-slate-900">
+                {t(`approach.items.${id}.title`)}
+              </h3>
               <p className="mt-1 text-sm text-slate-600">{t(`approach.items.${id}.body`)}</p>
             </li>
           ))}
@@ -90,7 +106,11 @@ function Approach() {
 function Contact() {
   const { t } = useTranslation('public');
   return (
-    <section id="contacto" aria-labelledby="contacto-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-16 md:px-6">
+    <section
+      id="contacto"
+      aria-labelledby="contacto-title"
+      className="mx-auto max-w-6xl scroll-mt-20 px-4 py-16 md:px-6"
+    >
       <h2 id="contacto-title" className="text-2xl font-semibold tracking-tight text-slate-900">
         {t('contact.title')}
       </h2>

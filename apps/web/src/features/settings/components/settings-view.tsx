@@ -10,7 +10,10 @@ export function SettingsView({ me, title }: { me: MeResponse; title: string }) {
   const ends = new Date(me.session.absoluteExpiresAt);
   const endsText = Number.isNaN(ends.getTime())
     ? '—'
-    : new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(ends);
+    : new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }).format(ends);
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title={title} description={t('settings.description')} />

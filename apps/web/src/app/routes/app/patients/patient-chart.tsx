@@ -7,5 +7,11 @@ import { can } from '../../../../lib/authorization';
 export function Component() {
   const { id = '' } = useParams();
   const { viewer } = useViewer();
-  return <PatientChart key={id} id={id} canArchive={viewer ? can(viewer, 'patients', 'delete') : false} />;
+  return (
+    <PatientChart
+      key={id}
+      id={id}
+      canArchive={viewer ? can(viewer, 'patients', 'delete') : false}
+    />
+  );
 }

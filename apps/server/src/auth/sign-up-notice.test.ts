@@ -1,0 +1,63 @@
+/**
+ * Issue 7 item 10: a sign-up with a taken e-mail gets the same answer as a new one; the owner of the
+ * address is told by e-mail (SMTP set), or an event without the address is logged (no SMTP).
+ */
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startTestServer, type TestServer } from '../test/harness';
+import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
+
+const logLines: string[] = [];
+let smtp: SmtpSink;
+let withMail: TestServer;
+let withoutMail: TestServer;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  withMail = await startTestServer({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Pain Lab <clinic@painlab.test>',
+  });
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  });
+  withoutMail = await startTestServer({}, pino({ level: 'info' }, sink));
+}, 240_000);
+afterAll(async () => {
+  await withMail?.close();
+  await withoutMail?.close();
+  await smtp?.close();
+});
+
+const attempt = (server: TestServer, email: string) =>
+  server.client().post('/api/auth/sign-up/email', {
+    name: 'Someone Else',
+    email,
+    password: 'a-long-enough-password',
+  });
+
+describe('sign-up with a taken e-mail', () => {
+  it('answers like a new e-mail and mails the owner a notice', async () => {
+    const taken = await attempt(withMail, DEMO.researcher);
+    const fresh = await attempt(withMail, 'brand-new@example.test');
+    expect(taken.status).toBe(fresh.status);
+    expect(Object.keys(taken.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(taken.body.token).toBeNull();
+    const notices = smtp.received.filter((m) => m.to.includes(DEMO.researcher));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.raw).toMatch(/already has one/);
+    expect(smtp.received.filter((m) => m.to.includes('brand-new@example.test'))).toHaveLength(0);
+  });
+
+  it('without SMTP logs an event that does not carry the address', async () => {
+    const res = await attempt(withoutMail, DEMO.researcher);
+    expect(res.status).toBe(200);
+    const events = logLines.filter((l) => l.includes('auth.sign_up_existing_email'));
+    expect(events).toHaveLength(1);
+    expect(logLines.join('')).not.toContain(DEMO.researcher);
+  });
+});

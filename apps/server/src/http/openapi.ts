@@ -1,0 +1,476 @@
+/**
+ * The API contract, defined once. Every API route is made with `defineRoute`, which
+ *   - declares who may call it (http/access.ts) and documents that as `security`;
+ *   - requires an `operationId`, `tags` and a `summary`;
+ *   - adds the standard error responses the route can give (400 bad input, 401/403 from the guard,
+ *     404 for a path with an id, 413/415 for a body), all pointing at the one `Error` schema;
+ *   - refuses a body whose Content-Type the route does not declare with 415 `unsupported_media_type`
+ *     (a browser sends text/plain, form and multipart bodies cross-site without a preflight).
+ * The schemas the routes share are named here, so they land in `components.schemas` and are
+ * referenced, not inlined. `openApiDocument` builds the served document: ours plus better-auth's
+ * routes under /api/auth (only those this configuration enables).
+ */
+import { zodToOpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { createRoute, type OpenAPIHono, type RouteConfig, type z } from '@hono/zod-openapi';
+import type { BetterAuthOptions } from 'better-auth';
+import { openAPI } from 'better-auth/plugins';
+import type { MiddlewareHandler } from 'hono';
+import { auditEntrySchema, auditListSchema, auditVerifySchema } from '@painlab/shared/audit';
+import { meResponseSchema, publicConfigSchema } from '@painlab/shared/auth';
+import { errorEnvelopeSchema, fieldIssueSchema } from '@painlab/shared/errors';
+import {
+  claimInputSchema,
+  createPatientSchema,
+  deidentifiedPatientSchema,
+  importIssueSchema,
+  importReportSchema,
+  inviteInputSchema,
+  inviteSchema,
+  noteInputSchema,
+  noteSchema,
+  patientListItemSchema,
+  patientListSchema,
+  patientSchema,
+  recordAccessSchema,
+  statusChangeSchema,
+  updatePatientSchema,
+} from '@painlab/shared/patients';
+import {
+  createUserSchema,
+  updateUserSchema,
+  userListSchema,
+  userSummarySchema,
+} from '@painlab/shared/users';
+import type { Auth } from '../auth/auth';
+import { baseUrlOf } from '../env';
+import { declareAccess, type Access } from './access';
+import { errorBody } from './errors';
+import type { AppEnv, Deps } from './types';
+
+/**
+ * Shared schemas under their component names. The names are attached to the very instances the
+ * shared package exports, so a schema nested in another one (a Patient inside a PatientList) is a
+ * `$ref` too. Only output and body schemas: query and path parameters stay inline (OpenAPI lists
+ * parameters one by one).
+ */
+const COMPONENTS: Record<string, z.ZodType> = {
+  Error: errorEnvelopeSchema,
+  FieldIssue: fieldIssueSchema,
+  Me: meResponseSchema,
+  PublicConfig: publicConfigSchema,
+  AuditEntry: auditEntrySchema,
+  AuditList: auditListSchema,
+  AuditVerification: auditVerifySchema,
+  UserSummary: userSummarySchema,
+  UserList: userListSchema,
+  CreateUser: createUserSchema,
+  UpdateUser: updateUserSchema,
+  Patient: patientSchema,
+  PatientListItem: patientListItemSchema,
+  PatientList: patientListSchema,
+  DeidentifiedPatient: deidentifiedPatientSchema,
+  CreatePatient: createPatientSchema,
+  UpdatePatient: updatePatientSchema,
+  StatusChange: statusChangeSchema,
+  Note: noteSchema,
+  NoteInput: noteInputSchema,
+  Invite: inviteSchema,
+  InviteInput: inviteInputSchema,
+  RecordAccess: recordAccessSchema,
+  ClaimInput: claimInputSchema,
+  ImportIssue: importIssueSchema,
+  ImportReport: importReportSchema,
+};
+
+/** Gives a schema a component name (for module-local schemas, e.g. telemetry bodies). */
+export function named<T extends z.ZodType>(name: string, schema: T): T {
+  const current = zodToOpenAPIRegistry.get(schema);
+  zodToOpenAPIRegistry.add(schema, {
+    ...current,
+    _internal: { ...current?._internal, refId: name },
+  });
+  return schema;
+}
+for (const [name, schema] of Object.entries(COMPONENTS)) named(name, schema);
+
+/** The better-auth session cookie (its name as better-auth sets it for BASE_URL). */
+export const SESSION_SCHEME = 'sessionCookie';
+const SIGNED_IN = [{ [SESSION_SCHEME]: [] }];
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 501 | 503;
+
+/** An error response: always the one envelope, `{ error: { code, message, requestId, details? } }`. */
+export const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorEnvelopeSchema } },
+});
+
+/** A JSON response. */
+export const jsonResponse = <T extends z.ZodType>(description: string, schema: T) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A required JSON request body (application/json only). */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+});
+
+const DEFAULT_ERRORS: Record<ErrorStatus, string> = {
+  400: 'Invalid input: `details` names each field',
+  401: 'Not signed in',
+  403: 'Signed in without the permission this needs',
+  404: 'Not found',
+  405: 'Not allowed on this resource',
+  409: 'Conflict with the current state',
+  413: 'Body too large',
+  415: 'Content-Type not accepted by this operation',
+  429: 'Too many requests: wait and retry',
+  501: 'Module not yet available',
+  503: 'The database does not answer: retry',
+};
+
+type RouteMeta = {
+  access: Access;
+  operationId: string;
+  tags: [string, ...string[]];
+  summary: string;
+  /** Error responses this route gives besides the standard ones, or a better description of one. */
+  errors?: Partial<Record<ErrorStatus, string>>;
+};
+
+/** The media types a route accepts, lower case; empty when it takes no body. */
+function declaredMediaTypes(route: RouteConfig): string[] {
+  const content = route.request?.body?.content;
+  return content ? Object.keys(content).map((t) => t.toLowerCase()) : [];
+}
+
+/**
+ * 415 for a body whose Content-Type the route does not declare, before anything reads the body.
+ * A request with no body at all passes (validation then says what is missing).
+ */
+export function acceptOnly(mediaTypes: string[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const header = c.req.header('content-type');
+    const essence = header?.split(';')[0]?.trim().toLowerCase();
+    const hasBody =
+      Boolean(c.req.header('transfer-encoding')) || Number(c.req.header('content-length') ?? 0) > 0;
+    if (essence ? !mediaTypes.includes(essence) : hasBody) {
+      // RFC 5789 / the Linked Data Platform's Accept-Patch and Accept-Post name what would be accepted
+      c.header(c.req.method === 'PATCH' ? 'Accept-Patch' : 'Accept-Post', mediaTypes.join(', '));
+      return c.json(
+        errorBody(c, 'unsupported_media_type', { accepted: mediaTypes.join(', ') }),
+        415,
+      );
+    }
+    await next();
+  };
+}
+
+/**
+ * `createRoute` with the contract filled in: access rule (mandatory), security, standard errors and
+ * the Content-Type check. Handlers keep the response types of the responses written out here.
+ */
+export function defineRoute<R extends RouteConfig>(config: R & RouteMeta): R {
+  const { access: rule, errors = {}, ...route } = config;
+  declareAccess(route.method, route.path, rule);
+
+  const mediaTypes = declaredMediaTypes(route as RouteConfig);
+  const request = route.request;
+  const standard: Partial<Record<ErrorStatus, string>> = {};
+  if (request?.params || request?.query || request?.body || request?.headers)
+    standard[400] = DEFAULT_ERRORS[400];
+  if (rule.kind !== 'public') standard[401] = DEFAULT_ERRORS[401];
+  if (rule.kind === 'permission') standard[403] = DEFAULT_ERRORS[403];
+  if (route.path.includes('{')) standard[404] = DEFAULT_ERRORS[404];
+  if (mediaTypes.length) {
+    standard[413] = DEFAULT_ERRORS[413];
+    standard[415] = DEFAULT_ERRORS[415];
+  }
+  const errorResponses = Object.fromEntries(
+    Object.entries({ ...standard, ...errors }).map(([status, description]) => [
+      status,
+      errorResponse(description),
+    ]),
+  );
+  const middleware = route.middleware
+    ? Array.isArray(route.middleware)
+      ? route.middleware
+      : [route.middleware]
+    : [];
+
+  return createRoute({
+    ...route,
+    security: rule.kind === 'public' ? [] : SIGNED_IN,
+    // success first; a response written out in the route wins over the standard one
+    responses: {
+      ...route.responses,
+      ...Object.fromEntries(
+        Object.entries(errorResponses).filter(([s]) => !(s in route.responses)),
+      ),
+    },
+    ...(mediaTypes.length ? { middleware: [acceptOnly(mediaTypes), ...middleware] } : {}),
+  } as unknown as R);
+}
+
+export const TAGS = [
+  { name: 'system', description: 'Health and the public configuration of this clinic' },
+  {
+    name: 'auth',
+    description:
+      'Sign-in, sessions and account administration (better-auth), and the signed-in user',
+  },
+  { name: 'users', description: 'Accounts and their roles (administrators)' },
+  {
+    name: 'patients',
+    description:
+      'Patient records, notes, status history, import and export (staff; de-identified for researchers)',
+  },
+  { name: 'portal', description: "A patient's own record and who accessed it" },
+  { name: 'audit', description: 'The append-only, hash-chained audit log' },
+  {
+    name: 'telemetry',
+    description: 'Client logs and Web Vitals from the web app (no patient data)',
+  },
+  {
+    name: 'appointments',
+    description: 'Not yet available: the permission check is enforced, then 501',
+  },
+  {
+    name: 'treatments',
+    description: 'Not yet available: the permission check is enforced, then 501',
+  },
+  {
+    name: 'analytics',
+    description: 'Not yet available: the permission check is enforced, then 501',
+  },
+  {
+    name: 'research',
+    description: 'Not yet available: the permission check is enforced, then 501',
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// better-auth's routes
+
+type Json = Record<string, unknown>;
+type Operation = Json & {
+  operationId?: string;
+  tags?: string[];
+  security?: unknown;
+  description?: string;
+  summary?: string;
+};
+
+/** Paths that answer without a session (better-auth reads the cookie if there is one). */
+const AUTH_PUBLIC = new Set([
+  '/sign-in/email',
+  '/sign-up/email',
+  '/ok',
+  '/request-password-reset',
+  '/reset-password',
+  '/reset-password/{token}',
+  '/verify-email',
+]);
+/** A session is optional: the answer is `null` without one. */
+const AUTH_OPTIONAL = new Set(['/get-session', '/sign-out']);
+
+/**
+ * The routes this configuration really serves. better-auth's generator lists every core route;
+ * these need a feature we have not configured (social sign-in, e-mail verification, password-reset
+ * mails, e-mail change, self-deletion) and only answer errors here.
+ */
+export function authRouteEnabled(path: string, options: BetterAuthOptions): boolean {
+  const social = [
+    '/sign-in/social',
+    '/callback/{id}',
+    '/link-social',
+    '/unlink-account',
+    '/refresh-token',
+    '/get-access-token',
+    '/account-info',
+    '/error',
+  ];
+  if (social.includes(path)) return Object.keys(options.socialProviders ?? {}).length > 0;
+  if (path === '/verify-email' || path === '/send-verification-email')
+    return Boolean(options.emailVerification?.sendVerificationEmail);
+  if (path === '/request-password-reset' || path.startsWith('/reset-password'))
+    return Boolean(options.emailAndPassword?.sendResetPassword);
+  if (path === '/change-email') return Boolean(options.user?.changeEmail?.enabled);
+  if (path.startsWith('/delete-user')) return Boolean(options.user?.deleteUser?.enabled);
+  return true;
+}
+
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const camelFromPath = (method: string, path: string) =>
+  method +
+  path
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map(pascal)
+    .join('');
+
+/** OpenAPI 3.0's `nullable: true` (better-auth writes some) as 3.1's `type: [X, 'null']`. */
+function nullableAs31(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(nullableAs31);
+  if (!value || typeof value !== 'object') return value;
+  const { nullable, ...rest } = value as Json;
+  const out = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, nullableAs31(v)]));
+  if (nullable !== true) return out;
+  if (typeof out.type === 'string') return { ...out, type: [out.type, 'null'] };
+  if (Array.isArray(out.type))
+    return { ...out, type: [...new Set([...(out.type as string[]), 'null'])] };
+  return { anyOf: [out, { type: 'null' }] };
+}
+
+/** Every `$ref` target in a value. */
+function refsIn(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => refsIn(v, into));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string') into.add(v);
+      else refsIn(v, into);
+    }
+  }
+  return into;
+}
+
+/** Rewrites better-auth's `#/components/schemas/X` references to our prefixed component names. */
+function renameRefs(value: unknown, rename: (name: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((v) => renameRefs(v, rename));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) =>
+        k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')
+          ? [k, `#/components/schemas/${rename(v.slice('#/components/schemas/'.length))}`]
+          : [k, renameRefs(v, rename)],
+      ),
+    );
+  }
+  return value;
+}
+
+/**
+ * better-auth's own document (its openAPI plugin's generator, run against the live instance's
+ * context: the plugin's HTTP endpoints are not mounted), reshaped for ours: paths under /api/auth,
+ * tag `auth`, operationIds prefixed `auth`, our cookie scheme, its models as `Auth…` components.
+ */
+export async function authOpenApi(
+  auth: Auth,
+): Promise<{ paths: Record<string, Json>; schemas: Record<string, Json> }> {
+  const generate = openAPI({ disableDefaultReference: true }).endpoints
+    .generateOpenAPISchema as unknown as (input: { context: unknown }) => Promise<{
+    paths: Record<string, Record<string, Operation>>;
+    components: { schemas: Record<string, Json> };
+  }>;
+  const generated = await generate({ context: await auth.$context });
+  const rename = (name: string) => `Auth${name}`;
+  const paths: Record<string, Json> = {};
+  for (const [path, item] of Object.entries(generated.paths)) {
+    if (!authRouteEnabled(path, auth.options as BetterAuthOptions)) continue;
+    const operations: Json = {};
+    for (const [method, op] of Object.entries(item)) {
+      if (method !== 'get' && method !== 'post') continue; // auth.routes.ts forwards GET and POST only
+      const { security: _ignored, ...rest } = renameRefs(op, rename) as Operation;
+      const id = rest.operationId ?? camelFromPath(method, path);
+      const description = rest.description ?? `better-auth: ${method.toUpperCase()} ${path}`;
+      const responses = (rest.responses ?? {}) as Json;
+      if (!Object.keys(responses).some((status) => status.startsWith('2')))
+        rest.responses = { 200: { description: 'Done' }, ...responses };
+      operations[method] = {
+        ...rest,
+        operationId: `auth${pascal(id)}`,
+        tags: ['auth'],
+        summary: rest.summary ?? description.split(/(?<=\.)\s/)[0],
+        description,
+        security: AUTH_PUBLIC.has(path)
+          ? []
+          : AUTH_OPTIONAL.has(path)
+            ? [...SIGNED_IN, {}]
+            : SIGNED_IN,
+      };
+    }
+    if (Object.keys(operations).length)
+      paths[`/api/auth${path}`] = nullableAs31(operations) as Json;
+  }
+  // only the models the enabled routes use
+  const used = refsIn(paths);
+  const schemas = Object.fromEntries(
+    Object.entries(generated.components.schemas)
+      .map(([name, schema]) => [rename(name), nullableAs31(schema) as Json] as const)
+      .filter(([name]) => used.has(`#/components/schemas/${name}`)),
+  );
+  return { paths, schemas };
+}
+
+// ---------------------------------------------------------------------------------------------
+// the document
+
+/** The session cookie's name as better-auth sets it: `__Host-` prefixed on https (auth/auth.ts). */
+export function sessionCookieName(baseUrl: string): string {
+  return baseUrl.startsWith('https://') ? '__Host-painlab.session_token' : 'painlab.session_token';
+}
+
+export async function openApiDocument(app: OpenAPIHono<AppEnv>, deps: Pick<Deps, 'env' | 'auth'>) {
+  const baseUrl = baseUrlOf(deps.env);
+  const ours = app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: `${deps.env.CLINIC_NAME} API`,
+      version: '0.1.0',
+      description: [
+        'The HTTP API of Pain Lab, clinic software for pain-management practices.',
+        '',
+        `**Authentication**: a better-auth session cookie (\`${sessionCookieName(baseUrl)}\`), set by \`POST /api/auth/sign-in/email\`. ` +
+          'Every operation lists the scheme it needs; `security: []` marks the public ones. ' +
+          "State-changing requests must come from the app's own origin.",
+        '',
+        '**Errors**: `{ "error": { "code", "message", "requestId", "details"? } }` (the `Error` schema); `message` is in the ' +
+          "request's language (`Accept-Language`: `es` or `en`), `code` is stable.",
+        '',
+        '**Bodies**: JSON operations accept `application/json` only, the CSV import `text/csv` only; anything else is a 415.',
+      ].join('\n'),
+      contact: { name: `${deps.env.CLINIC_NAME} administrators`, url: baseUrl },
+    },
+    servers: [{ url: baseUrl, description: 'This server (BASE_URL)' }],
+    tags: TAGS,
+  });
+  const auth = await authOpenApi(deps.auth);
+  const schemas = { ...(ours.components?.schemas ?? {}) } as Record<string, unknown>;
+  for (const [name, schema] of Object.entries(auth.schemas)) {
+    if (name in schemas) throw new Error(`OpenAPI component ${name} is defined twice`);
+    schemas[name] = schema;
+  }
+  return {
+    ...ours,
+    paths: { ...ours.paths, ...auth.paths },
+    components: {
+      ...ours.components,
+      schemas,
+      securitySchemes: {
+        [SESSION_SCHEME]: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: sessionCookieName(baseUrl),
+          description:
+            'The better-auth session cookie (HttpOnly, SameSite=Lax), set by sign-in and sign-up. On an https BASE_URL it is ' +
+            '`__Host-painlab.session_token` (Secure, Path=/); on http `painlab.session_token`. The session ends after ' +
+            `${deps.env.SESSION_IDLE_MINUTES} minutes idle or ${deps.env.SESSION_ABSOLUTE_HOURS} hours in all.`,
+        },
+      },
+    },
+  };
+}
+
+/** `GET /api/openapi.json`, public; built once per process. */
+export function mountOpenApiDocument(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  declareAccess('GET', '/api/openapi.json', { kind: 'public' });
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  app.get('/api/openapi.json', async (c) => {
+    document ??= openApiDocument(app, deps).catch((error: unknown) => {
+      document = undefined; // try again on the next request
+      throw error;
+    });
+    return c.json(await document);
+  });
+}

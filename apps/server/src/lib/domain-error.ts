@@ -1,0 +1,57 @@
+/**
+ * What a service refuses, in domain terms: a code of the shared error catalogue (translated by the
+ * HTTP layer), its message parameters and details. Services throw these through the named
+ * constructors; `http/errors.ts` maps each code to its HTTP status, in one place. Services never
+ * import the HTTP layer.
+ */
+import type { ErrorCode, FieldIssue } from '@painlab/shared/errors';
+
+export type DomainErrorDetails = FieldIssue[] | Record<string, unknown>;
+
+export class DomainError extends Error {
+  private constructor(
+    readonly code: ErrorCode,
+    readonly params: Record<string, string> = {},
+    readonly details?: DomainErrorDetails,
+  ) {
+    super(code);
+    this.name = 'DomainError';
+  }
+
+  static notFound(): DomainError {
+    return new DomainError('not_found');
+  }
+
+  /** `action` and `resource` fill the translated message ("You need {action} permission for {resource}"). */
+  static forbidden(action: string, resource: string): DomainError {
+    return new DomainError('forbidden', { action, resource });
+  }
+
+  /** The record changed since it was read (or its state forbids the change). */
+  static conflict(): DomainError {
+    return new DomainError('conflict');
+  }
+
+  /** A unique value is taken (an e-mail address). */
+  static taken(code: 'email_taken'): DomainError {
+    return new DomainError(code);
+  }
+
+  /** The actor may not do this to themselves (remove their own admin role, delete themselves). */
+  static selfChange(): DomainError {
+    return new DomainError('self_change_forbidden');
+  }
+
+  static duplicatePatient(matches: { id: string; name: string; birthDate: string }[]): DomainError {
+    return new DomainError('duplicate_patient', {}, { matches });
+  }
+
+  /** Input that passed the schema but breaks a rule (a field issue per problem). */
+  static validation(issues: FieldIssue[]): DomainError {
+    return new DomainError('validation_failed', {}, issues);
+  }
+
+  static invalidField(path: string, code: string, message = code): DomainError {
+    return DomainError.validation([{ path, code, message }]);
+  }
+}

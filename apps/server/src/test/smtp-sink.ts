@@ -1,0 +1,35 @@
+/**
+ * A real SMTP server on a free loopback port that keeps every message it receives, for tests of
+ * mail sent through nodemailer (`SMTP_URL` points at it).
+ */
+import { SMTPServer } from 'smtp-server';
+import { freePort } from './harness';
+
+export interface SmtpSink {
+  url: string;
+  received: { to: string[]; raw: string }[];
+  close(): Promise<void>;
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const port = await freePort();
+  const received: SmtpSink['received'] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * The sign-in and sign-up limits without zod: a browser screen that needs only these numbers
+ * (the sign-in form) imports this module, not `./auth` with its schemas.
+ */
+
+/** ASVS 6.2.1 asks for at least 8; we require 12, allow up to 128 and never truncate. */
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 128;
+/** RFC 5321's longest address path. */
+export const EMAIL_MAX = 254;

@@ -1,0 +1,32 @@
+/**
+ * The message keys the shared zod schemas put in `issue.message` (and the API in
+ * `error.details[].message`). The web app translates each one (`common:validation.<key>`); a key
+ * not listed here reads as the generic "This value is not valid". A schema that uses a new key adds
+ * it here, and the web app's translation test then asks for its es/en text.
+ */
+export const FORM_MESSAGE_KEYS = [
+  'required',
+  'name_required',
+  'too_long',
+  'too_many',
+  'invalid_choice',
+  'invalid_date',
+  'age_positive',
+  'age_too_high',
+  'invalid_email',
+  'invalid_phone',
+  'email_or_phone',
+  'password_too_short',
+  'passwords_do_not_match',
+  'nothing_to_update',
+] as const;
+
+export type FormMessageKey = (typeof FORM_MESSAGE_KEYS)[number] | 'invalid';
+
+/** The translation key of a schema message: itself when known, otherwise `invalid`. */
+export function formMessageKey(message: string | undefined): FormMessageKey | undefined {
+  if (!message) return undefined;
+  return (FORM_MESSAGE_KEYS as readonly string[]).includes(message)
+    ? (message as FormMessageKey)
+    : 'invalid';
+}
