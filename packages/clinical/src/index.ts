@@ -1,0 +1,38 @@
+/**
+ * @painlab/clinical — pure clinical scoring for Pain Lab: no I/O, no framework, no dependency.
+ * The web, the server and the tests all call these functions; nothing else computes a score.
+ */
+export * from './types.ts';
+export { ClinicalInputError, type ClinicalInputErrorCode } from './errors.ts';
+export { score, validate } from './score.ts';
+export {
+  change,
+  type ChangeAssessment,
+  type ChangeResult,
+  type MeasureChange,
+  type PercentLevel,
+} from './change.ts';
+export {
+  evaluateRules,
+  RULES,
+  CRISIS_RESOURCES,
+  type ClinicalRule,
+  type CrisisResource,
+  type RuleAction,
+  type RuleCondition,
+  type RuleOutcome,
+} from './rules.ts';
+export { DEFINITIONS, definition, isInstrumentId } from './registry.ts';
+export { ESASR_SYMPTOM_BANDS } from './instruments/esasr.ts';
+export { startBackRisk } from './instruments/startback.ts';
+export {
+  mme,
+  MME_TABLE,
+  MME_NALOXONE_THRESHOLD,
+  MME_LEGACY_2016_THRESHOLD,
+  type MmeAlert,
+  type MmeResult,
+  type Opioid,
+  type OpioidDose,
+} from './mme.ts';
+export { WHO_LADDER, WHO_LADDER_PRINCIPLES, whoLadderStep, type LadderStep } from './who-ladder.ts';
