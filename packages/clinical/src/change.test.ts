@@ -87,7 +87,7 @@ describe('change over time', () => {
     expect(notYet.assessments[0]).toMatchObject({ important: false });
   });
 
-  it('ODI MCID 10 points (Ostelo 2008), with its 30 % improvement', () => {
+  it('ODI MCID 10 points (Ostelo 2008): 40 % → 30 % is important, 40 % → 32 % is not', () => {
     const odi = (sum: number) =>
       score(
         'odi',
@@ -95,10 +95,10 @@ describe('change over time', () => {
       );
     const m = change('odi', odi(20), odi(15)).measures[0]!;
     expect(m).toMatchObject({ before: 40, after: 30, difference: -10, percentImprovement: 25 });
-    expect(m.assessments).toMatchObject([
-      { kind: 'points', important: true },
-      { kind: 'percent', level: 'minimal' },
-    ]);
+    expect(m.assessments).toMatchObject([{ kind: 'points', mcid: 10, important: true }]);
+    expect(change('odi', odi(20), odi(16)).measures[0]!.assessments[0]).toMatchObject({
+      important: false,
+    });
   });
 
   it('IPSS MCID 3 points (Barry 1995)', () => {

@@ -46,6 +46,11 @@ describe('score: input is validated, never guessed', () => {
     expect(rejects('phq9', [0, 0, 0, '1', 0, 0, 0, 0, 0]).code).toBe('not-an-integer');
     expect(rejects('phq9', [0, 0, 0, 0, undefined, 0, 0, 0, 0]).code).toBe('not-an-integer');
     expect(rejects('peg', [Number.NaN, 1, 1]).code).toBe('not-an-integer');
+    // a hole in a sparse array is not an unanswered item: refused, never skipped
+    // eslint-disable-next-line no-sparse-arrays
+    const sparse = rejects('peg', [, 1, 1]);
+    expect(sparse.code).toBe('not-an-integer');
+    expect(sparse.item).toBe(1);
   });
 
   it('refuses answers outside the item’s options, for every instrument', () => {

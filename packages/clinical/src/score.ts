@@ -39,9 +39,11 @@ export const validate = (def: InstrumentDefinition, items: unknown): Answers => 
       `${def.abbreviation}: expected ${expected} answers, got ${items.length}.`,
     );
   }
-  items.forEach((value: unknown, i) => {
+  // An index loop, not forEach: a sparse array's holes must be refused, not skipped.
+  for (let i = 0; i < items.length; i += 1) {
+    const value: unknown = items[i];
     const item = def.items[i] as ItemDefinition;
-    if (value === null) return;
+    if (value === null) continue;
     if (typeof value !== 'number' || !Number.isInteger(value)) {
       throw new ClinicalInputError(
         'not-an-integer',
@@ -57,8 +59,8 @@ export const validate = (def: InstrumentDefinition, items: unknown): Answers => 
         item.number,
       );
     }
-  });
-  return items as Answers;
+  }
+  return Array.from(items as Answers);
 };
 
 /**

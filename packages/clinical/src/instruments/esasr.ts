@@ -135,7 +135,7 @@ export const esasr: Instrument = {
     source:
       'Watanabe SM et al. A multicenter study comparing two numerical versions of the ESAS in palliative care patients. J Pain Symptom Manage 2011;41:456–468 (ESAS-r); Alberta Health Services ESAS-r administration manual 2019; Selby D et al., J Pain Symptom Manage 2010;39:241–249 (≥7 severe). Change on the pain item uses the IMMPACT pain-intensity thresholds.',
     spanish: pendingSpanish(
-      'Carvajal A et al. Validación al español del ESAS-r. Med Paliat 2013 (Spanish ESAS-r)',
+      'Carvajal A, Hribernik N, Duarte E, Sanz-Rubiales A, Centeno C. The Spanish version of the Edmonton Symptom Assessment System-revised (ESAS-r): first psychometric analysis involving patients with advanced cancer. J Pain Symptom Manage 2013;45(1):129–136',
     ),
   },
   compute(points) {

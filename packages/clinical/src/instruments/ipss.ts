@@ -135,7 +135,7 @@ export const ipss: Instrument = {
     source:
       'Barry MJ et al. The American Urological Association symptom index for benign prostatic hyperplasia. J Urol 1992;148:1549–1557 (0–7 mild, 8–19 moderate, 20–35 severe; project reference §2.9).',
     spanish: pendingSpanish(
-      'Badia X et al. Validation of a harmonized Spanish version of the IPSS. Qual Life Res 1997;6:187 / Actas Urol Esp 1998',
+      'Badia X, Garcia-Losa M, Dal-Ré R. Ten-language translation and harmonization of the International Prostate Symptom Score. Eur Urol 1997;31(2):129–140 (harmonized Spanish IPSS)',
     ),
   },
   compute(points) {

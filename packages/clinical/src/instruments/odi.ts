@@ -200,14 +200,6 @@ export const odi: Instrument = {
             source:
               'Ostelo RWJG et al. Interpreting change scores for pain and functional status in low back pain. Spine 2008;33(1):90–94: ODI MCID 10 points (or 30 % improvement).',
           },
-          {
-            kind: 'percent',
-            minimal: 10,
-            moderate: 30,
-            substantial: 50,
-            source:
-              'Ostelo 2008: 30 % improvement is clinically important; 10 % / 50 % levels reported with the IMMPACT framing for comparison.',
-          },
         ],
       },
     ],

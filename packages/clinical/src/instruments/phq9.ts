@@ -106,7 +106,7 @@ export const phq9: Instrument = {
     spanish: {
       status: 'validated',
       citation:
-        'Official Spanish (USA) PHQ-9 from Pfizer / PHQ screeners ("Cuestionario sobre la salud del paciente-9"); validated in Spanish-speaking primary care: Diez-Quevedo C et al., Psychosom Med 2001;63:679–686 (PRIME-MD PHQ, Spain); Wulsin L et al., Int J Psychiatry Med 2002;32:333–344 (Spanish PHQ-9).',
+        'Wording: the official Spanish (USA) PHQ-9 form from Pfizer / PHQ screeners ("Cuestionario sobre la salud del paciente-9"; "no se requiere permiso para reproducir, traducir, presentar o distribuir"). Validation of the Spanish PHQ: Diez-Quevedo C et al., Psychosom Med 2001;63:679–686 (Spain; its Spain-Spanish form words some items differently — a clinic in Spain may prefer that form).',
     },
   },
   compute(points, answers) {

@@ -80,7 +80,7 @@ export const startback: Instrument = {
     source:
       'Hill JC et al. A primary care back pain screening tool: identifying patient subgroups for initial treatment. Arthritis Rheum 2008;59(5):632–641; Keele scoring: total ≤3 low; total ≥4 and psychosocial ≤3 medium; psychosocial ≥4 high.',
     spanish: pendingSpanish(
-      'Gusi N et al. Cross-cultural adaptation and validation of the STarT Back Screening Tool in Spain. Arthritis Care Res 2011 (Spanish SBST from Keele University)',
+      'Gusi N, del Pozo-Cruz B, Olivares PR, Hernández-Mocholí M, Hill JC. The Spanish version of the STarT Back Screening Tool (SBST) in different subgroups. Aten Primaria 2011;43(7):356–361 (Spanish SBST, from Keele University)',
     ),
   },
   compute(points) {
