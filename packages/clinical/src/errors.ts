@@ -7,7 +7,8 @@ export type ClinicalInputErrorCode =
   | 'out-of-range'
   | 'instrument-mismatch'
   | 'unknown-opioid'
-  | 'invalid-dose';
+  | 'invalid-dose'
+  | 'invalid-value';
 
 export class ClinicalInputError extends Error {
   override readonly name = 'ClinicalInputError';

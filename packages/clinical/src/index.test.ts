@@ -25,6 +25,10 @@ describe('@painlab/clinical entry point', () => {
         'startBackRisk',
         'validate',
         'whoLadderStep',
+        'TRT',
+        'TRT_CONTRAINDICATIONS',
+        'trtMonitoringChecks',
+        'trtStartChecks',
       ].sort(),
     );
   });

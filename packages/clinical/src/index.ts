@@ -36,3 +36,14 @@ export {
   type OpioidDose,
 } from './mme.ts';
 export { WHO_LADDER, WHO_LADDER_PRINCIPLES, whoLadderStep, type LadderStep } from './who-ladder.ts';
+export {
+  TRT,
+  TRT_CONTRAINDICATIONS,
+  trtMonitoringChecks,
+  trtStartChecks,
+  type TrtAdvisory,
+  type TrtAdvisoryId,
+  type TrtContraindication,
+  type TrtMonitoringInput,
+  type TrtStartInput,
+} from './trt.ts';
