@@ -1,5 +1,5 @@
 import { ClinicalInputError } from './errors.ts';
-import { round } from './scoring.ts';
+import { deepFreeze, round } from './scoring.ts';
 import type { Bilingual } from './types.ts';
 
 /**
@@ -8,7 +8,7 @@ import type { Bilingual } from './types.ts';
  * except transdermal fentanyl in mcg/hour. Buprenorphine is not included by the CDC.
  * Not the older table still in cqframework/opioid-cds-r4 (hydromorphone 4, tiered methadone).
  */
-export const MME_TABLE = {
+export const MME_TABLE = deepFreeze({
   version: 'CDC-2022',
   source:
     'Dowell D et al. CDC Clinical Practice Guideline for Prescribing Opioids for Pain — United States, 2022. MMWR Recomm Rep 2022;71(3):1–95, MME conversion factor table.',
@@ -24,7 +24,7 @@ export const MME_TABLE = {
     tapentadol: { factor: 0.4, unit: 'mg/day' },
     tramadol: { factor: 0.2, unit: 'mg/day' },
   },
-} as const;
+} as const);
 
 export type Opioid = keyof typeof MME_TABLE.factors;
 

@@ -13,9 +13,10 @@ import { startback } from './instruments/startback.ts';
 import { stopbang } from './instruments/stopbang.ts';
 import { tsk17 } from './instruments/tsk17.ts';
 import { ClinicalInputError } from './errors.ts';
+import { deepFreeze } from './scoring.ts';
 import { INSTRUMENT_IDS, type InstrumentDefinition, type InstrumentId } from './types.ts';
 
-export const INSTRUMENTS: Readonly<Record<InstrumentId, Instrument>> = {
+export const INSTRUMENTS: Readonly<Record<InstrumentId, Instrument>> = deepFreeze({
   bpi,
   peg,
   pcs,
@@ -29,7 +30,7 @@ export const INSTRUMENTS: Readonly<Record<InstrumentId, Instrument>> = {
   esasr,
   stopbang,
   ipss,
-};
+});
 
 export const isInstrumentId = (id: unknown): id is InstrumentId =>
   typeof id === 'string' && (INSTRUMENT_IDS as readonly string[]).includes(id);

@@ -3,6 +3,7 @@ import { PCS_CLINICAL_THRESHOLD } from './instruments/pcs.ts';
 import { DN4_THRESHOLD } from './instruments/dn4.ts';
 import { TSK17_HIGH_THRESHOLD } from './instruments/tsk17.ts';
 import { instrument } from './registry.ts';
+import { deepFreeze } from './scoring.ts';
 import type { Bilingual, FlagId, InstrumentId, ScoreResult } from './types.ts';
 
 /**
@@ -51,7 +52,7 @@ export interface CrisisResource {
  * Shown to a patient whose PHQ-9 item 9 is above 0, in their language. Deployments outside
  * Spain/the EU/the US should review this list.
  */
-export const CRISIS_RESOURCES: readonly CrisisResource[] = [
+export const CRISIS_RESOURCES: readonly CrisisResource[] = deepFreeze([
   {
     id: 'emergency-112',
     region: 'EU',
@@ -88,9 +89,9 @@ export const CRISIS_RESOURCES: readonly CrisisResource[] = [
       es: 'Su equipo asistencial ha recibido un aviso sobre su respuesta y se pondrá en contacto con usted. No está solo/a y hay ayuda disponible.',
     },
   },
-];
+]);
 
-export const RULES: readonly ClinicalRule[] = [
+export const RULES: readonly ClinicalRule[] = deepFreeze([
   {
     id: 'phq9-self-harm-urgent-task',
     instrumentId: 'phq9',
@@ -198,7 +199,7 @@ export const RULES: readonly ClinicalRule[] = [
     },
     source: 'Bouhassira 2005 (≥4/10); issue 13.',
   },
-];
+]);
 
 export interface RuleOutcome {
   ruleId: string;

@@ -178,6 +178,15 @@ describe('definitions', () => {
     ]);
   });
 
+  it('is frozen: no caller can change a definition for everyone', () => {
+    const def = definition('phq9');
+    expect(Object.isFrozen(def)).toBe(true);
+    expect(Object.isFrozen(def.items[8]!.options[0]!.label)).toBe(true);
+    expect(() => {
+      (def.bands[0] as { min: number }).min = 3;
+    }).toThrow(TypeError);
+  });
+
   it('keeps bands ascending and inside the total range', () => {
     for (const def of DEFINITIONS) {
       def.bands.forEach((band, i) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandOf, nrs, round } from './scoring.ts';
+import { bandOf, deepFreeze, nrs, round } from './scoring.ts';
 
 describe('scoring helpers', () => {
   it('rounds half away from zero', () => {
@@ -21,6 +21,13 @@ describe('scoring helpers', () => {
     );
     expect(validated[0]!.label.es).toBe('0 — Sin dolor');
     expect(validated[10]!.label.es).toBe('10 — Peor dolor');
+  });
+
+  it('freezes nested data once, leaving primitives alone', () => {
+    const data = deepFreeze({ a: [{ b: 1 }], c: null, d: 'x' });
+    expect(Object.isFrozen(data.a[0])).toBe(true);
+    expect(deepFreeze(data)).toBe(data);
+    expect(deepFreeze(3)).toBe(3);
   });
 
   it('bands below the first band as none', () => {

@@ -52,3 +52,12 @@ export const yesNo = (yes: InstrumentText, no: InstrumentText): ItemOption[] => 
   { value: 0, label: no },
   { value: 1, label: yes },
 ];
+
+/** Freezes shared data (definitions, rules, tables) so no caller can change it for everyone. */
+export const deepFreeze = <T>(value: T): T => {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+};

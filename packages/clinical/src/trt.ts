@@ -1,4 +1,5 @@
 import { ClinicalInputError } from './errors.ts';
+import { deepFreeze } from './scoring.ts';
 import type { Bilingual } from './types.ts';
 
 /**
@@ -6,7 +7,7 @@ import type { Bilingual } from './types.ts';
  * reference §2.9). Advisories only: they tell the clinician what the guideline says, they never
  * block a prescription.
  */
-export const TRT = {
+export const TRT = deepFreeze({
   source:
     'Bhasin S et al. Testosterone therapy in men with hypogonadism: an Endocrine Society clinical practice guideline. J Clin Endocrinol Metab 2018;103(5):1715–1744 (project reference §2.9).',
   /** CDC-harmonized total testosterone, healthy non-obese men 19–39 (2.5th–97.5th percentile). */
@@ -29,7 +30,7 @@ export const TRT = {
   firstReviewMonths: { from: 3, to: 6 },
   /** IPSS total from which LUTS are severe (a contraindication to starting). */
   severeLutsIpss: 20,
-} as const;
+} as const);
 
 export type TrtAdvisoryId =
   | 'low-testosterone-confirm'
@@ -50,7 +51,7 @@ export interface TrtAdvisory {
 }
 
 /** Conditions in which the guideline recommends against starting testosterone. */
-export const TRT_CONTRAINDICATIONS = {
+export const TRT_CONTRAINDICATIONS = deepFreeze({
   planningFertility: {
     en: 'planning fertility in the near term',
     es: 'desea fertilidad a corto plazo',
@@ -73,7 +74,7 @@ export const TRT_CONTRAINDICATIONS = {
     es: 'infarto de miocardio o ictus en los últimos 6 meses',
   },
   thrombophilia: { en: 'thrombophilia', es: 'trombofilia' },
-} as const satisfies Record<string, Bilingual>;
+} as const satisfies Record<string, Bilingual>);
 
 export type TrtContraindication = keyof typeof TRT_CONTRAINDICATIONS;
 

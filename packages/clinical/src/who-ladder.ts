@@ -1,4 +1,5 @@
 import { ClinicalInputError } from './errors.ts';
+import { deepFreeze } from './scoring.ts';
 import type { Bilingual } from './types.ts';
 
 /**
@@ -15,7 +16,7 @@ export interface LadderStep {
   analgesia: Bilingual;
 }
 
-export const WHO_LADDER: readonly LadderStep[] = [
+export const WHO_LADDER: readonly LadderStep[] = deepFreeze([
   {
     step: 1,
     min: 1,
@@ -46,7 +47,7 @@ export const WHO_LADDER: readonly LadderStep[] = [
       es: 'Opioide potente (morfina, oxicodona, hidromorfona, fentanilo, metadona) ± no opioide ± coadyuvante',
     },
   },
-];
+]);
 
 export const WHO_LADDER_PRINCIPLES: Bilingual = {
   en: 'By mouth, by the clock, by the ladder, for the individual, with attention to detail.',

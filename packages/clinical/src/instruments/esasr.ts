@@ -1,5 +1,5 @@
 import type { Instrument } from '../instrument.ts';
-import { allAnswered, bandOf, nrs, sum } from '../scoring.ts';
+import { allAnswered, bandOf, deepFreeze, nrs, sum } from '../scoring.ts';
 import type { Band, BandRef, Flag } from '../types.ts';
 import { IMMPACT, pendingSpanish } from './common.ts';
 
@@ -78,12 +78,12 @@ const SYMPTOMS: readonly (readonly [string, string, string, string, string, stri
 ];
 
 /** Per-symptom severity (AHS ESAS-r manual 2019; ≥7 severe per Selby 2010). */
-export const ESASR_SYMPTOM_BANDS: readonly Band[] = [
+export const ESASR_SYMPTOM_BANDS: readonly Band[] = deepFreeze([
   { id: 'none', min: 0, max: 0, label: { en: 'None', es: 'Ninguno' } },
   { id: 'mild', min: 1, max: 3, label: { en: 'Mild', es: 'Leve' } },
   { id: 'moderate', min: 4, max: 6, label: { en: 'Moderate', es: 'Moderado' } },
   { id: 'severe', min: 7, max: 10, label: { en: 'Severe', es: 'Grave' } },
-];
+]);
 export const ESASR_SEVERE = 7;
 
 const KEYS = SYMPTOMS.map(([key]) => key);
