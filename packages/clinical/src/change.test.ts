@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { change, measureChange } from './change.ts';
-import { ClinicalInputError } from './errors.ts';
-import { IMMPACT } from './instruments/common.ts';
-import { score } from './score.ts';
+import { change, measureChange } from './change';
+import { ClinicalInputError } from './errors';
+import { IMMPACT } from './instruments/common';
+import { score } from './score';
 
 const bpi = (severity: number, interference: number | null) =>
   score('bpi', [

@@ -1,7 +1,7 @@
-import { ClinicalInputError } from './errors.ts';
-import { instrument } from './registry.ts';
-import { round } from './scoring.ts';
-import type { ChangeThreshold, InstrumentId, ScoreResult } from './types.ts';
+import { ClinicalInputError } from './errors';
+import { instrument } from './registry';
+import { round } from './scoring';
+import type { ChangeThreshold, InstrumentId, ScoreResult } from './types';
 
 export type PercentLevel =
   'substantial' | 'moderate' | 'minimal' | 'below-threshold' | 'not-assessable';

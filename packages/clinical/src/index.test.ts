@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as clinical from './index.ts';
+import * as clinical from './index';
 
 describe('@painlab/clinical entry point', () => {
   it('exports the whole API', () => {

@@ -2,16 +2,16 @@
  * @painlab/clinical — pure clinical scoring for Pain Lab: no I/O, no framework, no dependency.
  * The web, the server and the tests all call these functions; nothing else computes a score.
  */
-export * from './types.ts';
-export { ClinicalInputError, type ClinicalInputErrorCode } from './errors.ts';
-export { score, validate } from './score.ts';
+export * from './types';
+export { ClinicalInputError, type ClinicalInputErrorCode } from './errors';
+export { score, validate } from './score';
 export {
   change,
   type ChangeAssessment,
   type ChangeResult,
   type MeasureChange,
   type PercentLevel,
-} from './change.ts';
+} from './change';
 export {
   evaluateRules,
   RULES,
@@ -21,10 +21,10 @@ export {
   type RuleAction,
   type RuleCondition,
   type RuleOutcome,
-} from './rules.ts';
-export { DEFINITIONS, definition, isInstrumentId } from './registry.ts';
-export { ESASR_SYMPTOM_BANDS } from './instruments/esasr.ts';
-export { startBackRisk } from './instruments/startback.ts';
+} from './rules';
+export { DEFINITIONS, definition, isInstrumentId } from './registry';
+export { ESASR_SYMPTOM_BANDS } from './instruments/esasr';
+export { startBackRisk } from './instruments/startback';
 export {
   mme,
   MME_TABLE,
@@ -34,8 +34,8 @@ export {
   type MmeResult,
   type Opioid,
   type OpioidDose,
-} from './mme.ts';
-export { WHO_LADDER, WHO_LADDER_PRINCIPLES, whoLadderStep, type LadderStep } from './who-ladder.ts';
+} from './mme';
+export { WHO_LADDER, WHO_LADDER_PRINCIPLES, whoLadderStep, type LadderStep } from './who-ladder';
 export {
   TRT,
   TRT_CONTRAINDICATIONS,
@@ -46,4 +46,4 @@ export {
   type TrtContraindication,
   type TrtMonitoringInput,
   type TrtStartInput,
-} from './trt.ts';
+} from './trt';

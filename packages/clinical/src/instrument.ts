@@ -1,4 +1,4 @@
-import type { Answers, BandRef, Flag, InstrumentDefinition } from './types.ts';
+import type { Answers, BandRef, Flag, InstrumentDefinition } from './types';
 
 /** What an instrument computes from validated answers; `score()` adds bands and the envelope. */
 export interface Computed {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ClinicalInputError } from './errors.ts';
-import { mme, MME_TABLE, type Opioid } from './mme.ts';
+import { ClinicalInputError } from './errors';
+import { mme, MME_TABLE, type Opioid } from './mme';
 
 describe('MME (CDC 2022 factors)', () => {
   it('uses the CDC 2022 table, not the older CDS factors', () => {

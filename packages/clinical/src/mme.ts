@@ -1,6 +1,6 @@
-import { ClinicalInputError } from './errors.ts';
-import { deepFreeze, round } from './scoring.ts';
-import type { Bilingual } from './types.ts';
+import { ClinicalInputError } from './errors';
+import { deepFreeze, round } from './scoring';
+import type { Bilingual } from './types';
 
 /**
  * CDC 2022 morphine milligram equivalent factors (MMWR Recomm Rep 2022;71(3), Table; project

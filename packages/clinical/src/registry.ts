@@ -1,20 +1,20 @@
-import type { Instrument } from './instrument.ts';
-import { bpi } from './instruments/bpi.ts';
-import { csi } from './instruments/csi.ts';
-import { dn4 } from './instruments/dn4.ts';
-import { esasr } from './instruments/esasr.ts';
-import { gad7 } from './instruments/gad7.ts';
-import { ipss } from './instruments/ipss.ts';
-import { odi } from './instruments/odi.ts';
-import { pcs } from './instruments/pcs.ts';
-import { peg } from './instruments/peg.ts';
-import { phq9 } from './instruments/phq9.ts';
-import { startback } from './instruments/startback.ts';
-import { stopbang } from './instruments/stopbang.ts';
-import { tsk17 } from './instruments/tsk17.ts';
-import { ClinicalInputError } from './errors.ts';
-import { deepFreeze } from './scoring.ts';
-import { INSTRUMENT_IDS, type InstrumentDefinition, type InstrumentId } from './types.ts';
+import type { Instrument } from './instrument';
+import { bpi } from './instruments/bpi';
+import { csi } from './instruments/csi';
+import { dn4 } from './instruments/dn4';
+import { esasr } from './instruments/esasr';
+import { gad7 } from './instruments/gad7';
+import { ipss } from './instruments/ipss';
+import { odi } from './instruments/odi';
+import { pcs } from './instruments/pcs';
+import { peg } from './instruments/peg';
+import { phq9 } from './instruments/phq9';
+import { startback } from './instruments/startback';
+import { stopbang } from './instruments/stopbang';
+import { tsk17 } from './instruments/tsk17';
+import { ClinicalInputError } from './errors';
+import { deepFreeze } from './scoring';
+import { INSTRUMENT_IDS, type InstrumentDefinition, type InstrumentId } from './types';
 
 export const INSTRUMENTS: Readonly<Record<InstrumentId, Instrument>> = deepFreeze({
   bpi,

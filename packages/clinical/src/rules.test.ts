@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ClinicalInputError } from './errors.ts';
-import { CRISIS_RESOURCES, evaluateRules, RULES } from './rules.ts';
-import { score } from './score.ts';
-import type { Answers, InstrumentId } from './types.ts';
+import { ClinicalInputError } from './errors';
+import { CRISIS_RESOURCES, evaluateRules, RULES } from './rules';
+import { score } from './score';
+import type { Answers, InstrumentId } from './types';
 
 const fire = (id: InstrumentId, items: Answers) =>
   evaluateRules(id, score(id, items)).map((o) => o.ruleId);

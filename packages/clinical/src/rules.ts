@@ -1,10 +1,10 @@
-import { ClinicalInputError } from './errors.ts';
-import { PCS_CLINICAL_THRESHOLD } from './instruments/pcs.ts';
-import { DN4_THRESHOLD } from './instruments/dn4.ts';
-import { TSK17_HIGH_THRESHOLD } from './instruments/tsk17.ts';
-import { instrument } from './registry.ts';
-import { deepFreeze } from './scoring.ts';
-import type { Bilingual, FlagId, InstrumentId, ScoreResult } from './types.ts';
+import { ClinicalInputError } from './errors';
+import { PCS_CLINICAL_THRESHOLD } from './instruments/pcs';
+import { DN4_THRESHOLD } from './instruments/dn4';
+import { TSK17_HIGH_THRESHOLD } from './instruments/tsk17';
+import { instrument } from './registry';
+import { deepFreeze } from './scoring';
+import type { Bilingual, FlagId, InstrumentId, ScoreResult } from './types';
 
 /**
  * Clinical rules as data. Each rule reads one scored result and, when its condition holds, asks

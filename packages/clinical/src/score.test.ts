@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ClinicalInputError } from './errors.ts';
-import { DEFINITIONS, definition, isInstrumentId } from './registry.ts';
-import { score } from './score.ts';
-import { INSTRUMENT_IDS, type Answers, type InstrumentId } from './types.ts';
+import { ClinicalInputError } from './errors';
+import { DEFINITIONS, definition, isInstrumentId } from './registry';
+import { score } from './score';
+import { INSTRUMENT_IDS, type Answers, type InstrumentId } from './types';
 
 const rejects = (id: unknown, items: unknown) => {
   try {

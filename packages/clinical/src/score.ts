@@ -1,13 +1,13 @@
-import { ClinicalInputError } from './errors.ts';
-import { instrument } from './registry.ts';
-import { bandOf } from './scoring.ts';
+import { ClinicalInputError } from './errors';
+import { instrument } from './registry';
+import { bandOf } from './scoring';
 import type {
   Answers,
   InstrumentDefinition,
   InstrumentId,
   ItemDefinition,
   ScoreResult,
-} from './types.ts';
+} from './types';
 
 /** How many answers the instrument takes: trailing optional items may be left out. */
 const lengths = (def: InstrumentDefinition): { min: number; max: number } => {

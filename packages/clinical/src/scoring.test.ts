@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandOf, deepFreeze, nrs, round } from './scoring.ts';
+import { bandOf, deepFreeze, nrs, round } from './scoring';
 
 describe('scoring helpers', () => {
   it('rounds half away from zero', () => {

@@ -1,4 +1,4 @@
-import type { Band, BandRef, InstrumentText, ItemOption } from './types.ts';
+import type { Band, BandRef, InstrumentText, ItemOption } from './types';
 
 /** Helpers shared by the instrument definitions. Pure functions, no state. */
 

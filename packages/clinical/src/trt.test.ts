@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ClinicalInputError } from './errors.ts';
-import { score } from './score.ts';
-import { TRT, TRT_CONTRAINDICATIONS, trtMonitoringChecks, trtStartChecks } from './trt.ts';
+import { ClinicalInputError } from './errors';
+import { score } from './score';
+import { TRT, TRT_CONTRAINDICATIONS, trtMonitoringChecks, trtStartChecks } from './trt';
 
 const ids = (advisories: { id: string }[]) => advisories.map((a) => a.id);
 

@@ -1,6 +1,6 @@
-import { ClinicalInputError } from './errors.ts';
-import { deepFreeze } from './scoring.ts';
-import type { Bilingual } from './types.ts';
+import { ClinicalInputError } from './errors';
+import { deepFreeze } from './scoring';
+import type { Bilingual } from './types';
 
 /**
  * Testosterone replacement therapy constants and checks as data (Endocrine Society 2018, project

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ClinicalInputError } from './errors.ts';
-import { WHO_LADDER_PRINCIPLES, whoLadderStep } from './who-ladder.ts';
+import { ClinicalInputError } from './errors';
+import { WHO_LADDER_PRINCIPLES, whoLadderStep } from './who-ladder';
 
 describe('WHO analgesic ladder', () => {
   it('maps pain ratings to steps at every boundary', () => {

@@ -1,6 +1,6 @@
-import { ClinicalInputError } from './errors.ts';
-import { deepFreeze } from './scoring.ts';
-import type { Bilingual } from './types.ts';
+import { ClinicalInputError } from './errors';
+import { deepFreeze } from './scoring';
+import type { Bilingual } from './types';
 
 /**
  * WHO analgesic ladder (1986; an educational framework in the WHO 2018 cancer-pain guideline),

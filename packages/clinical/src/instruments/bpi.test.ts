@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scored, unscorable } from '../test/helpers.ts';
+import { scored, unscorable } from '../test/helpers';
 
 // BPI-SF: severity = mean of items 1–4 (worst, least, average, now); interference = mean of the
 // answered items 5–11 when ≥4 of 7 are answered (ePPOC/AHSRI guide); bands 0–4 / 5–6 / 7–10.

@@ -1,7 +1,7 @@
-import type { Instrument } from '../instrument.ts';
-import { allAnswered, answered, nrs, pick, round, sum } from '../scoring.ts';
-import type { Flag, ItemDefinition } from '../types.ts';
-import { IMMPACT, pendingSpanish } from './common.ts';
+import type { Instrument } from '../instrument';
+import { allAnswered, answered, nrs, pick, round, sum } from '../scoring';
+import type { Flag, ItemDefinition } from '../types';
+import { IMMPACT, pendingSpanish } from './common';
 
 const painScale = nrs(
   { en: 'No pain', es: null },

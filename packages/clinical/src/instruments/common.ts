@@ -1,4 +1,4 @@
-import type { ChangeThreshold, SpanishVersion } from '../types.ts';
+import type { ChangeThreshold, SpanishVersion } from '../types';
 
 /** IMMPACT thresholds for pain intensity (Dworkin et al., J Pain 2008;9:105–121), as applied by ePPOC. */
 export const IMMPACT: ChangeThreshold = {

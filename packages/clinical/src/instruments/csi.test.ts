@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filled, scored, summingTo, unscorable } from '../test/helpers.ts';
+import { filled, scored, summingTo, unscorable } from '../test/helpers';
 
 // CSI Part A (Mayer 2012): 25 items 0–4, total 0–100; ≥40 (Neblett 2013); severity levels
 // 0–29 subclinical, 30–39 mild, 40–49 moderate, 50–59 severe, 60–100 extreme (Neblett 2017).

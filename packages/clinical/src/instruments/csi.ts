@@ -1,7 +1,7 @@
-import type { Instrument } from '../instrument.ts';
-import { allAnswered, options, sum } from '../scoring.ts';
-import type { Flag } from '../types.ts';
-import { pendingSpanish } from './common.ts';
+import type { Instrument } from '../instrument';
+import { allAnswered, options, sum } from '../scoring';
+import type { Flag } from '../types';
+import { pendingSpanish } from './common';
 
 const scale = options([
   [0, 'Never', null],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filled, scored, unscorable } from '../test/helpers.ts';
+import { filled, scored, unscorable } from '../test/helpers';
 
 // DN4 (Bouhassira 2005): 10 yes/no items (7 interview, 3 examination); ≥4 suggests neuropathic pain.
 describe('DN4', () => {

@@ -1,7 +1,7 @@
-import type { Instrument } from '../instrument.ts';
-import { allAnswered, sum, yesNo } from '../scoring.ts';
-import type { Flag } from '../types.ts';
-import { pendingSpanish } from './common.ts';
+import type { Instrument } from '../instrument';
+import { allAnswered, sum, yesNo } from '../scoring';
+import type { Flag } from '../types';
+import { pendingSpanish } from './common';
 
 const answer = yesNo({ en: 'Yes', es: null }, { en: 'No', es: null });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filled, scored, unscorable } from '../test/helpers.ts';
+import { filled, scored, unscorable } from '../test/helpers';
 
 // ESAS-r (AHS manual 2019): 9 symptoms 0–10 (+ optional "other problem"); per symptom 0 none,
 // 1–3 mild, 4–6 moderate, 7–10 severe; total symptom distress = sum of the 9 (0–90).

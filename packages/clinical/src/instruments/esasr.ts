@@ -1,7 +1,7 @@
-import type { Instrument } from '../instrument.ts';
-import { allAnswered, bandOf, deepFreeze, nrs, sum } from '../scoring.ts';
-import type { Band, BandRef, Flag } from '../types.ts';
-import { IMMPACT, pendingSpanish } from './common.ts';
+import type { Instrument } from '../instrument';
+import { allAnswered, bandOf, deepFreeze, nrs, sum } from '../scoring';
+import type { Band, BandRef, Flag } from '../types';
+import { IMMPACT, pendingSpanish } from './common';
 
 /**
  * [key, symptom as printed, best anchor, worst anchor, chart label en, chart label es] — the nine

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filled, scored, summingTo, unscorable } from '../test/helpers.ts';
+import { filled, scored, summingTo, unscorable } from '../test/helpers';
 
 // GAD-7 (Spitzer 2006): 7 items 0–3, total 0–21; bands 5 / 10 / 15; ≥10 further evaluation.
 describe('GAD-7', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filled, scored, summingTo, unscorable } from '../test/helpers.ts';
+import { filled, scored, summingTo, unscorable } from '../test/helpers';
 
 // IPSS (Barry 1992): seven symptom items 0–5, total 0–35; 0–7 mild, 8–19 moderate, 20–35 severe;
 // quality of life (item 8, 0–6) optional and reported apart.

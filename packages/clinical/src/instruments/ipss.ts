@@ -1,6 +1,6 @@
-import type { Instrument } from '../instrument.ts';
-import { allAnswered, options, sum } from '../scoring.ts';
-import { pendingSpanish } from './common.ts';
+import type { Instrument } from '../instrument';
+import { allAnswered, options, sum } from '../scoring';
+import { pendingSpanish } from './common';
 
 const frequency = options([
   [0, 'Not at all', null],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filled, scored, summingTo, unscorable } from '../test/helpers.ts';
+import { filled, scored, summingTo, unscorable } from '../test/helpers';
 
 // ODI (Fairbank & Pynsent 2000): % = sum / (5 × answered sections) × 100; one missing section
 // allowed; bands 0–20 / 21–40 / 41–60 / 61–80 / 81–100.

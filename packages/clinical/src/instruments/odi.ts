@@ -1,7 +1,7 @@
-import type { Instrument } from '../instrument.ts';
-import { answered, options, round, sum } from '../scoring.ts';
-import type { Flag } from '../types.ts';
-import { pendingSpanish } from './common.ts';
+import type { Instrument } from '../instrument';
+import { answered, options, round, sum } from '../scoring';
+import type { Flag } from '../types';
+import { pendingSpanish } from './common';
 
 /** ODI version 2.1a (Fairbank & Pynsent 2000, appendix): ten sections, six statements scored 0–5. */
 const SECTIONS: readonly (readonly [string, string, readonly string[]])[] = [

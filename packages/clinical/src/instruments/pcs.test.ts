@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filled, scored, summingTo, unscorable } from '../test/helpers.ts';
+import { filled, scored, summingTo, unscorable } from '../test/helpers';
 
 // PCS (Sullivan 1995; manual): total 0–52; rumination 8–11, magnification 6, 7, 13,
 // helplessness 1–5, 12; 30 = clinically relevant.

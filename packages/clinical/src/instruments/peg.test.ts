@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scored, unscorable } from '../test/helpers.ts';
+import { scored, unscorable } from '../test/helpers';
 
 // PEG (Krebs 2009): mean of pain average, enjoyment of life, general activity; no bands published.
 describe('PEG', () => {

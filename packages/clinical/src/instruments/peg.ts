@@ -1,6 +1,6 @@
-import type { Instrument } from '../instrument.ts';
-import { allAnswered, nrs, round, sum } from '../scoring.ts';
-import { IMMPACT, pendingSpanish } from './common.ts';
+import type { Instrument } from '../instrument';
+import { allAnswered, nrs, round, sum } from '../scoring';
+import { IMMPACT, pendingSpanish } from './common';
 
 export const peg: Instrument = {
   definition: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { definition } from '../registry.ts';
-import { filled, scored, summingTo, unscorable } from '../test/helpers.ts';
+import { definition } from '../registry';
+import { filled, scored, summingTo, unscorable } from '../test/helpers';
 
 // PHQ-9 (Kroenke 2001): 9 items 0–3, total 0–27; bands 5 / 10 / 15 / 20; item 9 > 0 flagged.
 describe('PHQ-9', () => {

@@ -1,6 +1,6 @@
-import type { Instrument } from '../instrument.ts';
-import { allAnswered, options, sum } from '../scoring.ts';
-import type { Flag } from '../types.ts';
+import type { Instrument } from '../instrument';
+import { allAnswered, options, sum } from '../scoring';
+import type { Flag } from '../types';
 
 const scale = options([
   [0, 'Not at all', 'Ningún día'],

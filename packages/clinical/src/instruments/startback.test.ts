@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startBackRisk } from './startback.ts';
-import { scored, unscorable } from '../test/helpers.ts';
+import { startBackRisk } from './startback';
+import { scored, unscorable } from '../test/helpers';
 
 // Keele STarT Back: items 1–8 agree = 1; item 9 scores 1 only for "very much" (3) or
 // "extremely" (4). Total ≤3 low; total ≥4 with psychosocial (5–9) ≤3 medium; psychosocial ≥4 high.

@@ -1,7 +1,7 @@
-import type { Instrument } from '../instrument.ts';
-import { allAnswered, options, pick, sum } from '../scoring.ts';
-import type { ItemOption } from '../types.ts';
-import { pendingSpanish } from './common.ts';
+import type { Instrument } from '../instrument';
+import { allAnswered, options, pick, sum } from '../scoring';
+import type { ItemOption } from '../types';
+import { pendingSpanish } from './common';
 
 const agree = options([
   [0, 'Disagree', null],

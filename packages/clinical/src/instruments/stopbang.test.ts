@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scored, unscorable } from '../test/helpers.ts';
+import { scored, unscorable } from '../test/helpers';
 
 // STOP-Bang (Chung 2008/2012/2016): 8 yes/no items; 0–2 low, 3–4 intermediate, 5–8 high.
 describe('STOP-Bang', () => {

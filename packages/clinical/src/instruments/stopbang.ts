@@ -1,6 +1,6 @@
-import type { Instrument } from '../instrument.ts';
-import { allAnswered, sum, yesNo } from '../scoring.ts';
-import { pendingSpanish } from './common.ts';
+import type { Instrument } from '../instrument';
+import { allAnswered, sum, yesNo } from '../scoring';
+import { pendingSpanish } from './common';
 
 const answer = yesNo({ en: 'Yes', es: null }, { en: 'No', es: null });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { definition } from '../registry.ts';
-import { filled, scored, unscorable } from '../test/helpers.ts';
+import { definition } from '../registry';
+import { filled, scored, unscorable } from '../test/helpers';
 
 // TSK-17 (Vlaeyen 1995): 1–4, reverse items 4, 8, 12, 16 (5 − x), total 17–68, > 37 high.
 describe('TSK-17', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { score } from '../score.ts';
-import type { Answers, InstrumentId, ScorableResult, UnscorableResult } from '../types.ts';
+import { score } from '../score';
+import type { Answers, InstrumentId, ScorableResult, UnscorableResult } from '../types';
 
 /** Scores and asserts the result is scorable, so the test can read `total` as a number. */
 export const scored = (id: InstrumentId, items: Answers): ScorableResult => {
