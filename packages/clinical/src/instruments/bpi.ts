@@ -112,7 +112,7 @@ export const bpi: Instrument = {
       note: 'Copyright Charles S. Cleeland / MD Anderson Cancer Center: may not be used or reproduced without permission; fees may apply per language (project reference §2.1).',
     },
     source:
-      'Cleeland CS, Ryan KM. Pain assessment: global use of the Brief Pain Inventory. Ann Acad Med Singapore 1994;23:129–138; BPI User Guide (MD Anderson). Bands 0–4 / 5–6 / 7–10 (ePPOC; Serlin et al., Pain 1995;61:277–284); interference valid with ≥4 of 7 items (ePPOC/AHSRI BPI guide).',
+      'Cleeland CS, Ryan KM. Pain assessment: global use of the Brief Pain Inventory. Ann Acad Med Singapore 1994;23:129–138; BPI User Guide (MD Anderson). Bands 0–4 / 5–6 / 7–10 (ePPOC; Serlin et al., Pain 1995;61:277–284, whose 1–4 leaves 0 unlabelled: 0 is "mild" here, as in ePPOC); interference valid with ≥4 of 7 items (ePPOC/AHSRI BPI guide).',
     spanish: pendingSpanish(
       'Badia X et al., Med Clin (Barc) 2003;120(2):52–59, Spanish BPI-SF, licensed through MD Anderson',
     ),
