@@ -19,6 +19,13 @@ import { auditEntrySchema, auditListSchema, auditVerifySchema } from '@painlab/s
 import { meResponseSchema, publicConfigSchema } from '@painlab/shared/auth';
 import { errorEnvelopeSchema, fieldIssueSchema } from '@painlab/shared/errors';
 import {
+  outboxListSchema,
+  outboxMessageResponseSchema,
+  outboxMessageSchema,
+  outboxMessageSummarySchema,
+  outboxProvidersSchema,
+} from '@painlab/shared/outbox';
+import {
   claimInputSchema,
   createPatientSchema,
   deidentifiedPatientSchema,
@@ -80,6 +87,11 @@ const COMPONENTS: Record<string, z.ZodType> = {
   ClaimInput: claimInputSchema,
   ImportIssue: importIssueSchema,
   ImportReport: importReportSchema,
+  OutboxProviders: outboxProvidersSchema,
+  OutboxMessageSummary: outboxMessageSummarySchema,
+  OutboxMessage: outboxMessageSchema,
+  OutboxList: outboxListSchema,
+  OutboxMessageResponse: outboxMessageResponseSchema,
 };
 
 /** Gives a schema a component name (for module-local schemas, e.g. telemetry bodies). */

@@ -33,3 +33,20 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
 }
+
+/** Waits until the sink has received `count` messages for `to` (the outbox worker delivers them). */
+export async function waitForMail(
+  sink: SmtpSink,
+  to: string,
+  count = 1,
+  timeoutMs = 15_000,
+): Promise<SmtpSink['received']> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = sink.received.filter((m) => m.to.includes(to));
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline)
+      throw new Error(`${mails.length} of ${count} messages for ${to} arrived in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
