@@ -71,3 +71,6 @@ export const outboxMessageResponseSchema = z.object({
 export type OutboxMessageResponse = z.infer<typeof outboxMessageResponseSchema>;
 
 export const outboxIdParamSchema = z.strictObject({ id: z.uuid() });
+
+/** A retry takes no options: the body is `{}` (anything else is a 400). */
+export const outboxRetryInputSchema = z.strictObject({});

@@ -24,6 +24,7 @@ import {
   outboxMessageSchema,
   outboxMessageSummarySchema,
   outboxProvidersSchema,
+  outboxRetryInputSchema,
 } from '@painlab/shared/outbox';
 import {
   claimInputSchema,
@@ -92,6 +93,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   OutboxMessage: outboxMessageSchema,
   OutboxList: outboxListSchema,
   OutboxMessageResponse: outboxMessageResponseSchema,
+  OutboxRetryInput: outboxRetryInputSchema,
 };
 
 /** Gives a schema a component name (for module-local schemas, e.g. telemetry bodies). */

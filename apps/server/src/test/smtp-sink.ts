@@ -11,12 +11,23 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * `reject`: recipients the server refuses with a permanent 550 (a real SMTP failure, for the
+ * outbox's retry tests).
+ */
+export async function startSmtpSink(
+  options: { reject?: (address: string) => boolean } = {},
+): Promise<SmtpSink> {
   const port = await freePort();
   const received: SmtpSink['received'] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      if (options.reject?.(address.address))
+        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));

@@ -3,9 +3,10 @@ import {
   outboxListQuerySchema,
   outboxListSchema,
   outboxMessageResponseSchema,
+  outboxRetryInputSchema,
 } from '@painlab/shared/outbox';
 import { access } from '../../http/access';
-import { defineRoute, jsonResponse } from '../../http/openapi';
+import { defineRoute, jsonBody, jsonResponse } from '../../http/openapi';
 
 // Messages may hold sign-in codes and links: reading them is the power to take over an account,
 // so the outbox is for those who administer accounts (users:edit, administrators only; ADR 0013).
@@ -46,7 +47,7 @@ export const retryOutboxMessageRoute = defineRoute({
   summary: 'Send a queued, failed or dead message again now',
   description:
     'The message is due at once with a full set of attempts. A message being sent or already sent is a 409. Audited.',
-  request: { params: outboxIdParamSchema },
+  request: { params: outboxIdParamSchema, ...jsonBody(outboxRetryInputSchema) },
   errors: { 404: 'No such message', 409: 'The message is being sent or was sent' },
   responses: { 200: jsonResponse('The message, queued again', outboxMessageResponseSchema) },
 });
