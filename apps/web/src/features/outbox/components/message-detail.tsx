@@ -9,7 +9,7 @@ import { useFormatters } from '../../../hooks/use-formatters';
 import { isApiError, NetworkError } from '../../../lib/api-client';
 import { useOutboxMessage } from '../api/get-outbox-message';
 import { useRetryOutboxMessage } from '../api/retry-outbox-message';
-import { canRetry, waitsForProvider } from '../lib/messages';
+import { canRetry, templateKey, waitsForProvider } from '../lib/messages';
 import { StatusBadge } from './status-badge';
 
 function errorMessage(error: unknown, fallback: string, network: string) {
@@ -111,7 +111,7 @@ export function MessageDetail({ id, onClose }: { id: string; onClose: () => void
             <div>
               <dt className="text-slate-600">{t('fields.template')}</dt>
               <dd className="mt-1 text-slate-900">
-                {message.template} ·{' '}
+                {t(templateKey(message.template), { defaultValue: message.template })} ·{' '}
                 {message.language ? t(`language.${message.language}`) : t('language.both')}
               </dd>
             </div>

@@ -18,7 +18,7 @@ import { useFormatters } from '../../../hooks/use-formatters';
 import { isApiError, NetworkError } from '../../../lib/api-client';
 import { useOutbox } from '../api/get-outbox';
 import { filtersFromSearchParams } from '../lib/filters';
-import { waitsForProvider } from '../lib/messages';
+import { templateKey, waitsForProvider } from '../lib/messages';
 import { MessageDetail } from './message-detail';
 import { StatusBadge } from './status-badge';
 
@@ -97,14 +97,17 @@ export function OutboxView() {
         </div>
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
         {selected ? (
-          <div className="lg:sticky lg:top-4 lg:order-2">
+          <div className="min-w-0 lg:sticky lg:top-4 lg:order-2">
             <MessageDetail id={selected} onClose={() => setParam('message', null)} />
           </div>
         ) : null}
 
-        <div className={selected ? 'lg:order-1' : 'lg:col-span-2'} aria-busy={query.isFetching}>
+        <div
+          className={selected ? 'min-w-0 lg:order-1' : 'min-w-0 lg:col-span-2'}
+          aria-busy={query.isFetching}
+        >
           {query.isPending ? (
             <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
               <Spinner className="h-4 w-4" />
@@ -200,7 +203,7 @@ const MessageRow = memo(function MessageRow({
           </span>
         </span>
         <span className="mt-1 block truncate text-sm text-slate-700">
-          {message.subject ?? message.template}
+          {message.subject ?? t(templateKey(message.template), { defaultValue: message.template })}
         </span>
         <span className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
           <span>{format.dateTime(message.createdAt)}</span>

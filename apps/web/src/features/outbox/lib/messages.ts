@@ -9,3 +9,7 @@ export const waitsForProvider = (
   message: Pick<OutboxMessageSummary, 'status' | 'channel'>,
   providers: OutboxProviders | undefined,
 ) => message.status === 'queued' && providers !== undefined && !providers[message.channel];
+
+/** The key of a template's name in the `outbox` texts (`templates.<id with _ for .>`). */
+export const templateKey = (template: string) =>
+  `templates.${template.replace(/[^a-z0-9]+/gi, '_')}` as 'templates.patient_invite';
