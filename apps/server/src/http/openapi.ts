@@ -243,6 +243,11 @@ export const TAGS = [
   { name: 'portal', description: "A patient's own record and who accessed it" },
   { name: 'audit', description: 'The append-only, hash-chained audit log' },
   {
+    name: 'outbox',
+    description:
+      'Outgoing e-mail and SMS: queued with their cause, delivered with retries; read and retried by administrators',
+  },
+  {
     name: 'telemetry',
     description: 'Client logs and Web Vitals from the web app (no patient data)',
   },
