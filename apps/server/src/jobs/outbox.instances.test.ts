@@ -1,7 +1,8 @@
 /**
- * Two real server processes on one PostgreSQL, both delivering the outbox to one real SMTP server:
- * 200 messages queued at once are each delivered exactly once (SKIP LOCKED), both processes take
- * part, and both stop cleanly on SIGTERM. PostgreSQL only: the embedded database is one process.
+ * Real server processes on one PostgreSQL. A first one is killed (kill -9) in the middle of a
+ * delivery; then two more, both delivering to one real SMTP server, take that message again once
+ * its lease ran out, and deliver 200 messages queued at once exactly once each (SKIP LOCKED), both
+ * taking part; both stop cleanly on SIGTERM. PostgreSQL only: the embedded database is one process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +22,7 @@ const name = `painlab_t_ob_${Date.now().toString(36)}_${Math.random().toString(3
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 let smtp: SmtpSink;
+let blackHole: SmtpSink;
 let url = '';
 
 interface Proc {
@@ -30,7 +32,7 @@ interface Proc {
   exited: Promise<number | null>;
 }
 
-async function launch(): Promise<Proc> {
+async function launch(extra: Record<string, string> = {}): Promise<Proc> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painlab-instance-'));
   dirs.push(dataDir);
@@ -49,6 +51,7 @@ async function launch(): Promise<Proc> {
       OUTBOX_POLL_MS: '100',
       OUTBOX_BATCH: '5',
       LOG_LEVEL: 'debug',
+      ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -86,6 +89,7 @@ function sentBy(proc: Proc): string[] {
 describe.skipIf(dbKind !== 'postgres')('two server instances on one PostgreSQL', () => {
   beforeAll(async () => {
     smtp = await startSmtpSink();
+    blackHole = await startSmtpSink({ hang: true });
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
@@ -101,6 +105,7 @@ describe.skipIf(dbKind !== 'postgres')('two server instances on one PostgreSQL',
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await smtp?.close();
+    void blackHole?.close();
     if (base) {
       const admin = new pg.Client({ connectionString: base });
       await admin.connect();
@@ -110,15 +115,43 @@ describe.skipIf(dbKind !== 'postgres')('two server instances on one PostgreSQL',
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('deliver 200 messages exactly once between them, and stop cleanly', async () => {
-    const [a, b] = [await launch(), await launch()];
-    await Promise.all([waitHealthy(a), waitHealthy(b)]);
-
+  it('a message left by a killed process is taken again; 200 messages are delivered exactly once between two processes, which stop cleanly', async () => {
     let database: Database | undefined;
     try {
       database = await openDatabase({ url, dataDir: os.tmpdir() });
+      const db = database.db;
+
+      // A process whose SMTP server never acknowledges: it takes the message and waits; kill -9.
+      const doomed = await launch({ SMTP_URL: blackHole.url, OUTBOX_LEASE_MS: '3000' });
+      await waitHealthy(doomed);
+      const { id: crashedId } = await enqueue(db, {
+        channel: 'email',
+        to: 'crashed-instance@example.test',
+        language: 'en',
+        template: 'patient.invite',
+        params: { clinic: 'Pain Lab', link: 'https://clinic.example/register?invite=k9', days: 7 },
+      });
+      const status = async () =>
+        (
+          await database!.pool.query<{ status: string; attempts: number }>(
+            'select status, attempts from outbox_message where id = $1',
+            [crashedId],
+          )
+        ).rows[0];
+      const taken = Date.now() + 30_000;
+      while ((await status())?.status !== 'sending' && Date.now() < taken)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(await status()).toEqual({ status: 'sending', attempts: 1 });
+      await new Promise((r) => setTimeout(r, 300)); // well inside the SMTP exchange
+      doomed.child.kill('SIGKILL');
+      await doomed.exited;
+      expect(await status()).toEqual({ status: 'sending', attempts: 1 });
+
+      const [a, b] = [await launch(), await launch()];
+      await Promise.all([waitHealthy(a), waitHealthy(b)]);
+
       // one transaction: at its commit both instances hear the NOTIFY and race for the rows
-      await database.db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         for (let i = 0; i < COUNT; i++)
           await enqueue(tx, {
             channel: 'email',
@@ -134,17 +167,21 @@ describe.skipIf(dbKind !== 'postgres')('two server instances on one PostgreSQL',
       });
 
       const deadline = Date.now() + 90_000;
-      while (smtp.received.length < COUNT && Date.now() < deadline)
+      while (smtp.received.length < COUNT + 1 && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 100));
       // time for a duplicate to show up, if there were one
       await new Promise((r) => setTimeout(r, 1500));
 
       const recipients = smtp.received.flatMap((m) => m.to);
-      expect(recipients).toHaveLength(COUNT);
-      expect(new Set(recipients).size).toBe(COUNT);
+      expect(recipients).toHaveLength(COUNT + 1);
+      expect(new Set(recipients).size).toBe(COUNT + 1);
+      // the killed process's message: taken again after its lease, delivered once, 2 attempts
+      expect(recipients).toContain('crashed-instance@example.test');
+      expect(await status()).toEqual({ status: 'sent', attempts: 2 });
       const rows = (
         await database.pool.query<{ status: string; attempts: number; n: number }>(
-          'select status, attempts, count(*)::int as n from outbox_message group by 1, 2',
+          'select status, attempts, count(*)::int as n from outbox_message where id <> $1 group by 1, 2',
+          [crashedId],
         )
       ).rows;
       expect(rows).toEqual([{ status: 'sent', attempts: 1, n: COUNT }]);
@@ -154,17 +191,17 @@ describe.skipIf(dbKind !== 'postgres')('two server instances on one PostgreSQL',
       const byB = sentBy(b);
       expect(byA.length).toBeGreaterThan(0);
       expect(byB.length).toBeGreaterThan(0);
-      expect(byA.length + byB.length).toBe(COUNT);
-      expect(new Set([...byA, ...byB]).size).toBe(COUNT);
+      expect(byA.length + byB.length).toBe(COUNT + 1);
+      expect(new Set([...byA, ...byB]).size).toBe(COUNT + 1);
       // the logs never carry an address
-      expect(a.output() + b.output()).not.toContain('@example.test');
+      expect(a.output() + b.output() + doomed.output()).not.toContain('@example.test');
+
+      a.child.kill('SIGTERM');
+      b.child.kill('SIGTERM');
+      expect(await a.exited).toBe(0);
+      expect(await b.exited).toBe(0);
     } finally {
       await database?.close();
     }
-
-    a.child.kill('SIGTERM');
-    b.child.kill('SIGTERM');
-    expect(await a.exited).toBe(0);
-    expect(await b.exited).toBe(0);
   }, 240_000);
 });

@@ -13,10 +13,14 @@ export interface SmtpSink {
 
 /**
  * `reject`: recipients the server refuses with a permanent 550 (a real SMTP failure, for the
- * outbox's retry tests).
+ * outbox's retry tests). `hang`: the server never acknowledges a message.
  */
 export async function startSmtpSink(
-  options: { reject?: (address: string) => boolean } = {},
+  options: {
+    reject?: (address: string) => boolean;
+    /** Never answer a message's data: its sender waits (a delivery in flight, for crash tests). */
+    hang?: boolean;
+  } = {},
 ): Promise<SmtpSink> {
   const port = await freePort();
   const received: SmtpSink['received'] = [];
@@ -29,6 +33,10 @@ export async function startSmtpSink(
       callback();
     },
     onData(stream, session, callback) {
+      if (options.hang) {
+        stream.resume();
+        return;
+      }
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
