@@ -43,9 +43,14 @@ describe('invitation e-mail', () => {
     // bilingual (the patient's language is not known yet), subject and text as before the outbox
     expect(body).toContain('invitaci');
     expect(body).toContain('Create your account with this link (valid for 7 days):');
-    const [sent] = await server.sql<{ status: string; attempts: number }>(
-      "select status, attempts from outbox_message where recipient = 'mail.patient@example.test'",
-    );
+    // the worker records the result right after the SMTP server accepted the message
+    const deadline = Date.now() + 10_000;
+    let sent: { status: string; attempts: number } | undefined;
+    do {
+      [sent] = await server.sql<{ status: string; attempts: number }>(
+        "select status, attempts from outbox_message where recipient = 'mail.patient@example.test'",
+      );
+    } while (sent?.status === 'sending' && Date.now() < deadline);
     expect(sent).toEqual({ status: 'sent', attempts: 1 });
 
     const token = new URL(res.body.link).searchParams.get('invite')!;
