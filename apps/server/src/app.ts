@@ -21,6 +21,7 @@ import { sessionCacheOf, sessionMiddleware } from './http/session';
 import type { AppEnv, Deps } from './http/types';
 import { registerAuditLogs } from './modules/audit-logs/audit-logs.handlers';
 import { registerMe } from './modules/me/me.handlers';
+import { registerOutbox } from './modules/outbox/outbox.handlers';
 import { registerPatients } from './modules/patients/patients.handlers';
 import { registerPending } from './modules/pending/pending.handlers';
 import { registerSystem } from './modules/system/system.handlers';
@@ -90,6 +91,7 @@ export function createApp(deps: Deps) {
   registerTelemetry(app, deps);
   registerUsers(app, deps);
   registerAuditLogs(app, deps);
+  registerOutbox(app, deps);
   registerPatients(app, deps);
   registerPending(app);
 

@@ -64,6 +64,25 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Pain Lab <no-reply@painlab.invalid>'),
+  /**
+   * The outbox worker (jobs/, ADR 0013). Off: this instance only queues messages (another instance
+   * on the same PostgreSQL delivers them). It only polls channels that have a provider.
+   */
+  OUTBOX_WORKER: bool.default(true),
+  /** How often the worker looks for due messages (on PostgreSQL a NOTIFY also wakes it at once). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
+  /** Messages one worker takes per round. */
+  OUTBOX_BATCH: z.coerce.number().int().min(1).max(500).default(20),
+  /** Delivery attempts before a message is dead (an administrator can retry it). */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** Backoff after the n-th failure: base × 2^(n−1), capped at the maximum, with jitter (half to all of it). */
+  OUTBOX_BACKOFF_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  OUTBOX_BACKOFF_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
+  /**
+   * How long a taken message is reserved for its worker: a message still 'sending' after this
+   * (the process died mid-delivery) is taken again. Keep it above the SMTP timeouts (30 s).
+   */
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   /** How often waiting audit rows are chained (audit/audit.ts). */
   AUDIT_SEAL_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
   /** Folder of the built web app. */

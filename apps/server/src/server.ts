@@ -11,8 +11,11 @@ import type { Deps } from './http/types';
 import type { Logger } from './lib/logger';
 import { applySecurityHeaders } from './http/security';
 import { createWebAppListener } from './http/static';
+import { startOutboxWorker, type OutboxRuntime } from './jobs/outbox-worker';
+import { createProviders } from './jobs/providers';
 import { createMailer } from './lib/mailer';
 import { resolveSecret } from './lib/secret';
+import { seedDemoOutbox } from './modules/outbox/outbox.seed';
 import { inviteTokenHash, takeInviteSignUp } from './modules/patients/invitations.service';
 import { seedDemoAccounts } from './modules/users/users.seed';
 
@@ -25,17 +28,19 @@ export interface RunningServer {
 export async function startServer(env: Env, logger: Logger): Promise<RunningServer> {
   const secret = resolveSecret(env);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  let outbox: OutboxRuntime | undefined;
   try {
-    const mailer = createMailer(env);
     const auth = createAuth(database.db, env, secret, {
       takeInviteSignUp: (token) => takeInviteSignUp(database.db, inviteTokenHash(token)),
-      mailer,
       logger,
     });
-    const deps: Deps = { env, logger, database, auth, mailer };
+    // e-mail when SMTP_URL is set; no SMS provider ships enabled
+    outbox = startOutboxWorker(database, env, logger, createProviders(createMailer(env)));
+    const deps: Deps = { env, logger, database, auth, outbox };
     if (env.SEED_DEMO) {
       const created = await seedDemoAccounts(deps);
       if (created) logger.info({ created }, 'demo accounts created');
+      await seedDemoOutbox(deps);
     }
     // rows left unsealed by a crash are chained before anything else is written
     await sealAuditChain(database.db);
@@ -76,12 +81,14 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
           while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
           server.closeAllConnections();
           await closed;
+          // deliveries in flight finish and are recorded before the database closes
+          await outbox?.stop();
           await sealer.stop();
-          mailer?.close();
           await database.close();
         })()),
     };
   } catch (error) {
+    await outbox?.stop();
     await database.close();
     throw error;
   }

@@ -51,6 +51,7 @@ export const WEB_ROUTE_PATTERNS = [
   '/cancer-protocols',
   '/audit-logs',
   '/admin/roles',
+  '/admin/outbox',
   '/analytics',
   '/classical-medicine',
   '/api-docs',

@@ -12,7 +12,7 @@ import { ac, roles } from '@painlab/shared/permissions';
 import type { Db } from '../db/client';
 import { authSchema } from '../db/schema';
 import type { Logger } from '../lib/logger';
-import type { Mailer } from '../lib/mailer';
+import { enqueue } from '../jobs/outbox';
 import { createLoginThrottle } from './login-throttle';
 import { PASSWORD_MESSAGES, passwordProblem } from './password-policy';
 import { baseUrlOf, DOCUMENTED_DEMO_PASSWORD, trustedOriginsOf, type Env } from '../env';
@@ -36,8 +36,6 @@ export interface AuthServices {
    * slot), right before the user row is written. Claiming the record stays a separate step.
    */
   takeInviteSignUp(token: string): Promise<boolean>;
-  /** Outgoing mail (null without SMTP_URL). */
-  mailer: Mailer | null;
   logger: Logger;
 }
 
@@ -97,30 +95,27 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
       disableSignUp: false,
       // Sign-up answers the same whether or not the e-mail is taken (no enumeration): a new account
       // is not signed in by sign-up (the web app signs in next), and a taken e-mail gets better-auth's
-      // generic answer while its owner is told by e-mail (or, without SMTP, an event is logged).
+      // generic answer while its owner is told by e-mail, through the outbox (at most one notice per
+      // account per hour: the dedupe key). The event is logged without the address.
       autoSignIn: false,
       onExistingUserSignUp: async ({ user }) => {
-        if (services.mailer) {
-          try {
-            await services.mailer.send({
-              to: user.email,
-              subject: `${env.CLINIC_NAME}: someone tried to create an account with your e-mail address`,
-              text:
-                `Someone tried to create a ${env.CLINIC_NAME} account with this e-mail address, which already has one.\n` +
-                `If it was you, sign in at ${baseURL} instead. If it was not, you can ignore this message.\n\n` +
-                `Alguien intentó crear una cuenta de ${env.CLINIC_NAME} con esta dirección, que ya tiene una.\n` +
-                `Si fue usted, inicie sesión en ${baseURL}. Si no, puede ignorar este mensaje.`,
-            });
-          } catch (error) {
-            services.logger.warn(
-              { err: (error as Error).name },
-              'existing-account sign-up notice not sent',
-            );
-          }
-        } else {
-          services.logger.info(
-            { event: 'auth.sign_up_existing_email' },
-            'sign-up attempt for an existing account (no mailer)',
+        services.logger.info(
+          { event: 'auth.sign_up_existing_email' },
+          'sign-up attempt for an existing account',
+        );
+        try {
+          await enqueue(db, {
+            channel: 'email',
+            to: user.email,
+            language: null,
+            template: 'auth.sign_up_existing_email',
+            params: { clinic: env.CLINIC_NAME, signInUrl: baseURL },
+            dedupeKey: `auth.sign_up_existing_email:${user.id}:${Math.floor(Date.now() / 3_600_000)}`,
+          });
+        } catch (error) {
+          services.logger.warn(
+            { err: (error as Error).name },
+            'existing-account sign-up notice not queued',
           );
         }
       },

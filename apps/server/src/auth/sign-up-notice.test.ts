@@ -1,12 +1,13 @@
 /**
  * Issue 7 item 10: a sign-up with a taken e-mail gets the same answer as a new one; the owner of the
- * address is told by e-mail (SMTP set), or an event without the address is logged (no SMTP).
+ * address is told by e-mail through the outbox (delivered with SMTP set, waiting in the outbox
+ * without), and an event without the address is logged.
  */
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestServer, type TestServer } from '../test/harness';
-import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
+import { startSmtpSink, waitForMail, type SmtpSink } from '../test/smtp-sink';
 
 const logLines: string[] = [];
 let smtp: SmtpSink;
@@ -47,17 +48,27 @@ describe('sign-up with a taken e-mail', () => {
     expect(taken.status).toBe(fresh.status);
     expect(Object.keys(taken.body).sort()).toEqual(Object.keys(fresh.body).sort());
     expect(taken.body.token).toBeNull();
-    const notices = smtp.received.filter((m) => m.to.includes(DEMO.researcher));
-    expect(notices).toHaveLength(1);
+    const notices = await waitForMail(smtp, DEMO.researcher);
     expect(notices[0]!.raw).toMatch(/already has one/);
+    expect(notices[0]!.raw).toMatch(/ya tiene una/);
+    // a second attempt within the hour adds no second notice (the outbox's dedupe key)
+    await attempt(withMail, DEMO.researcher);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.received.filter((m) => m.to.includes(DEMO.researcher))).toHaveLength(1);
     expect(smtp.received.filter((m) => m.to.includes('brand-new@example.test'))).toHaveLength(0);
   });
 
-  it('without SMTP logs an event that does not carry the address', async () => {
+  it('without SMTP the notice waits in the outbox, and the event logged does not carry the address', async () => {
     const res = await attempt(withoutMail, DEMO.researcher);
     expect(res.status).toBe(200);
     const events = logLines.filter((l) => l.includes('auth.sign_up_existing_email'));
     expect(events).toHaveLength(1);
     expect(logLines.join('')).not.toContain(DEMO.researcher);
+    const queued = await withoutMail.sql<{ status: string; subject: string }>(
+      "select status, subject from outbox_message where template = 'auth.sign_up_existing_email' and recipient = $1 and dedupe_key not like 'demo:%'",
+      [DEMO.researcher],
+    );
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.status).toBe('queued');
   });
 });

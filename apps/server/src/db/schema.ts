@@ -4,6 +4,7 @@
  * allowed is the sealer's first setting of seq/prev_hash/hash) and hash-chained.
  */
 import { sql } from 'drizzle-orm';
+import { MESSAGE_LANGUAGES, OUTBOX_CHANNELS, OUTBOX_STATUSES } from '@painlab/shared/outbox';
 import { CATEGORIES, GENDERS, PRIORITIES, STATUSES } from '@painlab/shared/patients';
 import {
   bigint,
@@ -331,4 +332,57 @@ export const patientInvite = pgTable(
     signUpAt: timestamp('sign_up_at', tz),
   },
   (t) => [index('patient_invite_patient_idx').on(t.patientId)],
+);
+
+/**
+ * The message outbox (jobs/outbox.ts, ADR 0013): one row per e-mail or SMS, written in the same
+ * transaction as its cause and delivered by the worker, which takes rows with FOR UPDATE SKIP
+ * LOCKED under a lease (`claim_token`, `lease_until`). The rendered subject/text/html are what is
+ * (or was) sent; they may hold codes, links and personal data and are shown to administrators only.
+ */
+export const outboxMessage = pgTable(
+  'outbox_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel', { enum: OUTBOX_CHANNELS }).notNull(),
+    recipient: text('recipient').notNull(),
+    /** null: the recipient's language is unknown and the message carries both. */
+    language: text('language', { enum: MESSAGE_LANGUAGES }),
+    template: text('template').notNull(),
+    params: jsonb('params').notNull(),
+    subject: text('subject'),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** The patient the message is about, if any (audit rows of reading it carry the id). */
+    patientId: uuid('patient_id').references(() => patient.id, { onDelete: 'set null' }),
+    /** A caller's idempotency key: a second enqueue with the same key adds nothing. */
+    dedupeKey: text('dedupe_key').unique(),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', tz).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', tz),
+    claimToken: uuid('claim_token'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', tz),
+  },
+  (t) => [
+    check('outbox_message_channel_check', sql`${t.channel} in ${sqlList(OUTBOX_CHANNELS)}`),
+    check('outbox_message_status_check', sql`${t.status} in ${sqlList(OUTBOX_STATUSES)}`),
+    check(
+      'outbox_message_language_check',
+      sql`${t.language} is null or ${t.language} in ${sqlList(MESSAGE_LANGUAGES)}`,
+    ),
+    // what the worker takes: due rows of the channels it can deliver, oldest due first
+    index('outbox_message_due_idx')
+      .on(t.channel, t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'failed')`),
+    index('outbox_message_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`${t.status} = 'sending'`),
+    // the admin list, newest first, with or without a status filter
+    index('outbox_message_list_idx').on(t.createdAt, t.id),
+    index('outbox_message_status_list_idx').on(t.status, t.createdAt, t.id),
+  ],
 );

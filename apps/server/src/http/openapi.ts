@@ -19,6 +19,14 @@ import { auditEntrySchema, auditListSchema, auditVerifySchema } from '@painlab/s
 import { meResponseSchema, publicConfigSchema } from '@painlab/shared/auth';
 import { errorEnvelopeSchema, fieldIssueSchema } from '@painlab/shared/errors';
 import {
+  outboxListSchema,
+  outboxMessageResponseSchema,
+  outboxMessageSchema,
+  outboxMessageSummarySchema,
+  outboxProvidersSchema,
+  outboxRetryInputSchema,
+} from '@painlab/shared/outbox';
+import {
   claimInputSchema,
   createPatientSchema,
   deidentifiedPatientSchema,
@@ -80,6 +88,12 @@ const COMPONENTS: Record<string, z.ZodType> = {
   ClaimInput: claimInputSchema,
   ImportIssue: importIssueSchema,
   ImportReport: importReportSchema,
+  OutboxProviders: outboxProvidersSchema,
+  OutboxMessageSummary: outboxMessageSummarySchema,
+  OutboxMessage: outboxMessageSchema,
+  OutboxList: outboxListSchema,
+  OutboxMessageResponse: outboxMessageResponseSchema,
+  OutboxRetryInput: outboxRetryInputSchema,
 };
 
 /** Gives a schema a component name (for module-local schemas, e.g. telemetry bodies). */
@@ -228,6 +242,11 @@ export const TAGS = [
   },
   { name: 'portal', description: "A patient's own record and who accessed it" },
   { name: 'audit', description: 'The append-only, hash-chained audit log' },
+  {
+    name: 'outbox',
+    description:
+      'Outgoing e-mail and SMS: queued with their cause, delivered with retries; read and retried by administrators',
+  },
   {
     name: 'telemetry',
     description: 'Client logs and Web Vitals from the web app (no patient data)',

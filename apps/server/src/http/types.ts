@@ -4,14 +4,15 @@ import type { Auth } from '../auth/auth';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { Logger } from '../lib/logger';
-import type { Mailer } from '../lib/mailer';
+import type { OutboxRuntime } from '../jobs/outbox-worker';
 
 export interface Deps {
   env: Env;
   logger: Logger;
   database: Database;
   auth: Auth;
-  mailer: Mailer | null;
+  /** The message outbox's worker: which channels it can deliver; `wake` after queueing. */
+  outbox: OutboxRuntime;
 }
 
 export interface SessionInfo {

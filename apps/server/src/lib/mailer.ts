@@ -1,4 +1,7 @@
-/** Outgoing e-mail over SMTP (nodemailer) when SMTP_URL is set; without it there is no mailer. */
+/**
+ * Outgoing e-mail over SMTP (nodemailer) when SMTP_URL is set; without it there is no mailer. Only
+ * the outbox worker sends (jobs/providers.ts): nothing else calls this.
+ */
 import nodemailer from 'nodemailer';
 import type { Env } from '../env';
 
@@ -6,6 +9,7 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  html?: string | null;
 }
 
 export interface Mailer {
@@ -13,12 +17,22 @@ export interface Mailer {
   close(): void;
 }
 
+/** SMTP timeouts; the outbox lease (OUTBOX_LEASE_MS) is kept above them. */
+export const SMTP_TIMEOUT_MS = 30_000;
+
 export function createMailer(env: Env): Mailer | null {
   if (!env.SMTP_URL) return null;
-  const transport = nodemailer.createTransport(env.SMTP_URL, { from: env.MAIL_FROM });
+  const transport = nodemailer.createTransport({
+    url: env.SMTP_URL,
+    pool: true,
+    maxConnections: 3,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
-    send: async (mail) => {
-      await transport.sendMail({ from: env.MAIL_FROM, ...mail });
+    send: async ({ html, ...mail }) => {
+      await transport.sendMail({ from: env.MAIL_FROM, ...mail, ...(html ? { html } : {}) });
     },
     close: () => transport.close(),
   };

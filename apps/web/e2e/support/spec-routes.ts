@@ -55,6 +55,12 @@ export const SIGNED_IN_ROUTES: SpecRoute[] = [
     title: 'Roles and permissions',
     guard: { kind: 'permission', action: 'edit', resource: 'users', allowed: ['admin'] },
   },
+  // Issue 9: the message outbox, guarded like /admin/roles (its messages hold sign-in links).
+  {
+    url: '/admin/outbox',
+    title: 'Outbox',
+    guard: { kind: 'permission', action: 'edit', resource: 'users', allowed: ['admin'] },
+  },
   {
     url: '/analytics',
     title: 'Analytics',

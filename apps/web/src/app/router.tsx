@@ -76,12 +76,14 @@ const SCREENS: Partial<Record<Screen, LazyModule>> = {
     ['portal', 'patients', 'record'],
   ),
   'my-record-access': withTexts(() => import('./routes/app/portal/my-record-access'), ['portal']),
+  outbox: withTexts(() => import('./routes/app/outbox/outbox'), ['outbox']),
 };
 
 /** Screens whose data can start with their code (`app/routes/route-data.ts`). */
 const DATA: Partial<Record<Screen, () => Promise<RouteDataModule>>> = {
   patients: once(() => import('./routes/app/patients/patient-list.data')),
   'patient-chart': once(() => import('./routes/app/patients/patient-chart.data')),
+  outbox: once(() => import('./routes/app/outbox/outbox.data')),
 };
 
 const viewerModule = once(() => import('../features/auth/api/get-viewer'));

@@ -67,6 +67,7 @@ export const SIDEBAR_GROUPS: readonly SidebarGroup[] = [
     items: [
       item('auditLogs'),
       item('adminRoles'),
+      item('adminOutbox'),
       item('analytics'),
       item('reports'),
       item('newReportTemplate'),

@@ -79,6 +79,7 @@ export const paths = {
   // Other guards
   auditLogs: { path: '/audit-logs', href: () => '/audit-logs' },
   adminRoles: { path: '/admin/roles', href: () => '/admin/roles' },
+  adminOutbox: { path: '/admin/outbox', href: () => '/admin/outbox' },
   analytics: { path: '/analytics', href: () => '/analytics' },
   classicalMedicine: { path: '/classical-medicine', href: () => '/classical-medicine' },
   apiDocs: { path: '/api-docs', href: () => '/api-docs' },

@@ -144,12 +144,13 @@ describe('route table (SPEC §2)', () => {
     expect(byPath('/patients/:id/cancer-protocol').screen).toBe('module');
   });
 
-  it('lists exactly the spec routes in the signed-in area, plus the portal and patient import/edit', () => {
+  it('lists exactly the spec routes in the signed-in area, plus the portal, patient import/edit and the outbox', () => {
     const expected = [
       ...SPEC_ANY_SIGNED_IN,
       ...SPEC_ADMIN_OR_SPECIALIST,
       '/audit-logs',
       '/admin/roles',
+      '/admin/outbox',
       '/analytics',
       '/classical-medicine',
       '/api-docs',
@@ -187,6 +188,7 @@ describe('route table (SPEC §2)', () => {
       }
       expect(opens('/audit-logs', role)).toBe(role === 'admin');
       expect(opens('/admin/roles', role)).toBe(role === 'admin');
+      expect(opens('/admin/outbox', role)).toBe(role === 'admin');
       expect(opens('/analytics', role)).toBe(role === 'admin' || role === 'researcher');
     }
   });

@@ -34,6 +34,7 @@ export type Screen =
   | 'patient-import'
   | 'my-record'
   | 'my-record-access'
+  | 'outbox'
   | 'not-found';
 
 export type RouteId = Exclude<PathId, 'contactSection'>;
@@ -114,6 +115,13 @@ export const APP_ROUTES: readonly RouteDef[] = [
     'adminRoles',
     { kind: 'permission', resource: 'users', action: 'edit', redirectTo: GUARD_REDIRECT },
     'module',
+  ),
+  // Issue 9: the message outbox. Messages hold sign-in codes and links: for those who administer
+  // accounts (the server's routes ask for the same permission).
+  route(
+    'adminOutbox',
+    { kind: 'permission', resource: 'users', action: 'edit', redirectTo: GUARD_REDIRECT },
+    'outbox',
   ),
   route(
     'analytics',

@@ -5,6 +5,7 @@ import type common from '../locales/en/common.json';
 import type dashboard from '../locales/en/dashboard.json';
 import type errors from '../locales/en/errors.json';
 import type nav from '../locales/en/nav.json';
+import type outbox from '../locales/en/outbox.json';
 import type patients from '../locales/en/patients.json';
 import type portal from '../locales/en/portal.json';
 import type publicSite from '../locales/en/public.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
       patients: typeof patients;
       portal: typeof portal;
       record: typeof record;
+      outbox: typeof outbox;
     };
   }
 }

@@ -1,6 +1,6 @@
 /**
- * Portal invitations: staff invite a patient (e-mail when SMTP is set, otherwise the link to pass
- * on); the patient's account claims the record; while registration is closed, an invitation also
+ * Portal invitations: staff invite a patient (an e-mail or SMS queued in the outbox in the
+ * invitation's transaction, and the link to pass on); the patient's account claims the record; while registration is closed, an invitation also
  * admits one sign-up (`takeInviteSignUp`, used by auth).
  */
 import { randomBytes } from 'node:crypto';
@@ -9,6 +9,7 @@ import { appendAudit, auditEvent } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { baseUrlOf } from '../../env';
 import type { Deps } from '../../http/types';
+import { enqueue } from '../../jobs/outbox';
 import { DomainError } from '../../lib/domain-error';
 import { findPatient, findPatientByUser } from './chart.repository';
 import * as invitations from './invitations.repository';
@@ -45,6 +46,7 @@ export async function invitePatient(
   const channel = to.email ? 'email' : 'phone';
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + INVITE_DAYS * 86_400_000);
+  const link = `${baseUrlOf(deps.env)}/register?invite=${token}`;
   await deps.database.db.transaction(async (tx) => {
     const row = await findPatient(tx, id);
     if (!row) throw DomainError.notFound();
@@ -56,42 +58,25 @@ export async function invitePatient(
       createdBy: viewer.userId,
       expiresAt,
     });
+    // The message leaves through the outbox, committed with the invitation. The patient's language
+    // is not known yet: it carries both.
+    await enqueue(tx, {
+      channel: to.email ? 'email' : 'sms',
+      to: (to.email ?? to.phone)!,
+      language: null,
+      template: 'patient.invite',
+      params: { clinic: deps.env.CLINIC_NAME, link, days: INVITE_DAYS },
+      patientId: id,
+    });
     await appendAudit(tx, event(viewer, 'patients.invite', id, { channel }));
   });
-  const link = `${baseUrlOf(deps.env)}/register?invite=${token}`;
-  // E-mail when SMTP is configured; otherwise (or for a phone number: no SMS gateway yet) the
-  // clinician gets the link to pass on.
-  if (to.email && deps.mailer) {
-    try {
-      await deps.mailer.send({
-        to: to.email,
-        ...inviteMail(deps.env.CLINIC_NAME, link, INVITE_DAYS),
-      });
-      return { link, expiresAt: iso(expiresAt), delivered: 'email' as const };
-    } catch (error) {
-      deps.logger.warn(
-        { err: (error as Error).message, requestId: viewer.requestId },
-        'invitation e-mail not sent',
-      );
-    }
-  }
-  return { link, expiresAt: iso(expiresAt), delivered: 'none' as const };
-}
-
-/** The invitation e-mail, in Spanish and English (the patient's language is not known yet). */
-function inviteMail(clinic: string, link: string, days: number) {
-  return {
-    subject: `${clinic}: invitación a su área de paciente / invitation to your patient area`,
-    text: [
-      `${clinic} le invita a su área de paciente, donde podrá ver su ficha y quién la ha consultado.`,
-      `Cree su cuenta con este enlace (válido ${days} días):`,
-      link,
-      '',
-      `${clinic} invites you to your patient area, where you can see your record and who has viewed it.`,
-      `Create your account with this link (valid for ${days} days):`,
-      link,
-    ].join('\n'),
-  };
+  deps.outbox.wake();
+  // 'email': the e-mail will go out (SMTP is configured). Otherwise — no SMTP, or a phone number
+  // (the API has no 'sms' answer) — the clinician passes the link on; the message waits in the
+  // outbox (readable at /admin/outbox) and goes out once a provider is configured.
+  const delivered =
+    to.email && deps.outbox.providers.email ? ('email' as const) : ('none' as const);
+  return { link, expiresAt: iso(expiresAt), delivered };
 }
 
 export async function claimInvite(deps: Deps, viewer: Viewer, token: string) {

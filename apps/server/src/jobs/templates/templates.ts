@@ -1,0 +1,60 @@
+/**
+ * Every message the product sends, in one place, in Spanish and English. A template renders one
+ * language; a recipient whose language is unknown (null) gets both in one message, Spanish first.
+ * Templates render when the message is queued (jobs/outbox.ts): the outbox keeps exactly what is
+ * sent, which is what administrators read at /admin/outbox.
+ *
+ * To add a message: add a file beside this one exporting a `MessageTemplate`, register it in
+ * `TEMPLATES` below, and call `enqueue(tx, { template: '<id>', ... })` in the transaction of its cause.
+ */
+import type { MessageLanguage, OutboxChannel } from '@painlab/shared/outbox';
+import { patientInvite } from './patient-invite';
+import type { MessageTemplate } from './template-types';
+import { signUpExistingEmail } from './sign-up-existing-email';
+
+export const TEMPLATES = {
+  'patient.invite': patientInvite,
+  'auth.sign_up_existing_email': signUpExistingEmail,
+} as const;
+
+export type TemplateId = keyof typeof TEMPLATES;
+export type TemplateParams<T extends TemplateId> =
+  (typeof TEMPLATES)[T] extends MessageTemplate<infer P> ? P : never;
+
+export interface Rendered {
+  subject: string | null;
+  text: string;
+  html: string | null;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The HTML part of an e-mail: the text, paragraph by paragraph, with its links clickable. */
+export function textToHtml(text: string, lang: string): string {
+  const paragraphs = text.split(/\n{2,}/).map(
+    (p) =>
+      `<p>${escapeHtml(p)
+        .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+        .replace(/\n/g, '<br>')}</p>`,
+  );
+  return `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">${paragraphs.join('')}</body></html>`;
+}
+
+export function renderMessage<T extends TemplateId>(
+  template: T,
+  channel: OutboxChannel,
+  language: MessageLanguage | null,
+  params: TemplateParams<T>,
+): Rendered {
+  const def = TEMPLATES[template] as MessageTemplate<TemplateParams<T>>;
+  if (!def.channels.includes(channel))
+    throw new Error(`template ${template} has no ${channel} version`);
+  const versions = (language ? [language] : (['es', 'en'] as const)).map((lang) =>
+    def.render(lang, channel, params),
+  );
+  const text = versions.map((v) => v.text).join('\n\n');
+  if (channel === 'sms') return { subject: null, text, html: null };
+  const subject = `${def.clinic(params)}: ${versions.map((v) => v.subject ?? '').join(' / ')}`;
+  return { subject, text, html: textToHtml(text, language ?? 'es') };
+}

@@ -1,0 +1,6 @@
+import { OutboxView } from '../../../../features/outbox/components/outbox-view';
+
+/** /admin/outbox */
+export function Component() {
+  return <OutboxView />;
+}
