@@ -3,8 +3,10 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import { toast } from 'sonner';
+import { safeReturnPath } from '@painlab/shared/return-path';
 import { LoadingScreen } from '../../../components/layouts/loading-screen';
 import { decideAccess, type AccessDecision } from '../../../lib/authorization';
+import { leaveLoginNotice } from '../../../site/handoff';
 import type { RouteAccess } from '../../../config/routes';
 import { useViewer } from '../api/get-viewer';
 
@@ -22,6 +24,16 @@ export function returnTarget(state: unknown): Partial<Location> | string {
   return '/dashboard';
 }
 
+/**
+ * The same return target as a path for /login's `?redirect=` (the sign-in page is a site page,
+ * reached by a full navigation: docs/decisions/0012), or null for the dashboard.
+ */
+export function returnPathOf(state: unknown): string | null {
+  const target = returnTarget(state);
+  if (typeof target === 'string') return null;
+  return safeReturnPath(`${target.pathname ?? ''}${target.search ?? ''}${target.hash ?? ''}`);
+}
+
 type Denied = Exclude<AccessDecision, { allowed: true }>;
 
 function GuardRedirect({ decision }: { decision: Denied }) {
@@ -35,7 +47,9 @@ function GuardRedirect({ decision }: { decision: Denied }) {
     done.current = true;
     switch (decision.reason) {
       case 'unauthenticated':
+        // The toast shows while the sign-in page loads; the page repeats the notice itself.
         toast.error(t('errors:guards.authRequired'), { id: 'guard-auth' });
+        leaveLoginNotice('authRequired');
         void navigate('/login', { replace: true, state: { from: location } });
         break;
       case 'signed-in':
