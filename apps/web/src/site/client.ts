@@ -16,5 +16,6 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const props = JSON.parse(data.textContent || '{}') as Record<string, unknown>;
   void load().then(({ default: Island }) => {
     hydrate(h(Island as ComponentType<Record<string, unknown>>, props), root);
+    root.setAttribute('data-hydrated', ''); // tests wait for it
   });
 }

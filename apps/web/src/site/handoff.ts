@@ -50,3 +50,8 @@ export function takeLoginNotice(): LoginNotice | null {
     return null;
   }
 }
+
+/** A full navigation (a site page hands over to the web app, or the other way round). */
+export function leaveFor(href: string): void {
+  window.location.assign(href);
+}

@@ -16,6 +16,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   LANG_COOKIE,
   LANG_COOKIE_MAX_AGE,
+  leaveFor,
   setCookie,
   SIGNED_IN_COOKIE,
   takeLoginNotice,
@@ -86,7 +87,13 @@ export function LoginPage(props: LoginPageProps) {
     event.preventDefault();
     setRefusal(null);
     submitted.current = true;
-    const result = checkSignIn({ email, password });
+    // what the fields hold now (autofill, or a submit before the last edit re-rendered)
+    const data = new FormData(event.currentTarget as HTMLFormElement);
+    const values = {
+      email: String(data.get('email') ?? ''),
+      password: String(data.get('password') ?? ''),
+    };
+    const result = checkSignIn(values);
     if ('issues' in result) {
       setFieldErrors(result.issues);
       const first = result.issues.email ? 'email' : 'password';
@@ -99,7 +106,7 @@ export function LoginPage(props: LoginPageProps) {
     const outcome = await signIn(result.values, lang);
     if (!outcome) {
       setCookie(SIGNED_IN_COOKIE, '1', 60);
-      window.location.assign(props.returnTo ?? '/dashboard');
+      leaveFor(props.returnTo ?? '/dashboard');
       return; // the button stays busy until the next page replaces this one
     }
     setRefusal(outcome);
