@@ -10,10 +10,13 @@ import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as HandoffModule from '../handoff';
+
+type Handoff = typeof HandoffModule;
 
 const leaveFor = vi.fn();
 vi.mock('../handoff', async (original) => ({
-  ...(await original<typeof import('../handoff')>()),
+  ...(await original<Handoff>()),
   leaveFor: (href: string) => leaveFor(href),
 }));
 
