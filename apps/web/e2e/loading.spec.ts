@@ -24,13 +24,18 @@ const isPath = (pathname: string | RegExp) => (r: Request) => {
   return typeof pathname === 'string' ? actual === pathname : pathname.test(actual);
 };
 
-test('/login loads neither zod nor the better-auth client', async ({ page }) => {
+test('/login loads neither zod nor the better-auth client, nor any of the web app', async ({
+  page,
+}) => {
   const scripts = await scriptBodies(page, '/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(scripts.length).toBeGreaterThan(0);
   for (const { url, body } of scripts) {
     expect(body.includes('$ZodType'), `zod in ${url}`).toBe(false);
     expect(body.includes('get-session'), `better-auth client in ${url}`).toBe(false);
+    // a site page (docs/decisions/0012): Preact only, no React, router or i18next
+    expect(body.includes('react.transitional.element'), `React in ${url}`).toBe(false);
+    expect(/i18next|react-router/i.test(body), `the web app's libraries in ${url}`).toBe(false);
   }
 });
 
@@ -50,11 +55,14 @@ test.describe('start-up translations', () => {
     const spanish = page.waitForRequest(isPath(/\/assets\/locale-es-[\w-]+\.js$/), {
       timeout: 5_000,
     });
-    const visit = page.goto('/login');
+    // (the landing: /login is a site page that loads no translation file at all)
+    const visit = page.goto('/');
     await spanish;
     release();
     await visit;
-    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'El dolor crónico y emocional, tratado de forma integral',
+    );
   });
 });
 

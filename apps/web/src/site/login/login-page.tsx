@@ -63,6 +63,11 @@ export function LoginPage(props: LoginPageProps) {
   const t = props.texts[lang];
 
   useEffect(() => {
+    // What was typed before the script arrived (or autofilled) is kept: the state takes it over.
+    const fields = form.current?.elements;
+    const typed = (name: Field) => (fields?.namedItem(name) as HTMLInputElement | null)?.value;
+    setEmail((current) => typed('email') || current);
+    setPassword((current) => typed('password') || current);
     setNotice(takeLoginNotice());
     // `?lang=` chose the language of this render; the cookie remembers it from now on.
     const url = new URL(window.location.href);
