@@ -3,6 +3,7 @@
  * screen's translations are requested beside the entry (not after it), a route's data leaves with
  * the click (not after the code), and intent (hover) loads code but never a patient's record.
  */
+import fs from 'node:fs';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { storageStateFor } from './support/accounts';
 import { createPatient, uniqueWord } from './support/patients';
@@ -33,10 +34,21 @@ test('/login loads neither zod nor the better-auth client, nor any of the web ap
   for (const { url, body } of scripts) {
     expect(body.includes('$ZodType'), `zod in ${url}`).toBe(false);
     expect(body.includes('get-session'), `better-auth client in ${url}`).toBe(false);
-    // a site page (docs/decisions/0012): Preact only, no React, router or i18next
     expect(body.includes('react.transitional.element'), `React in ${url}`).toBe(false);
-    expect(/i18next|react-router/i.test(body), `the web app's libraries in ${url}`).toBe(false);
   }
+  // a site page (docs/decisions/0012): only files of the site script's own graph, none of the app's
+  const manifest = JSON.parse(
+    fs.readFileSync(new URL('../dist/.vite/manifest.json', import.meta.url), 'utf8'),
+  ) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+  const siteFiles = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || siteFiles.has(chunk.file)) return;
+    siteFiles.add(chunk.file);
+    [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])].forEach(walk);
+  };
+  walk('src/site/client.ts');
+  for (const { url } of scripts) expect(siteFiles, url).toContain(new URL(url).pathname.slice(1));
 });
 
 test.describe('start-up translations', () => {
