@@ -1,12 +1,23 @@
+import { safeReturnPath } from '@painlab/shared/return-path';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, type Location } from 'react-router';
 import { PageLoading } from '../../../components/layouts/loading-screen';
-import { returnPathOf } from '../../../features/auth/components/route-guard';
 import { errorContext, logger } from '../../../lib/logger';
 import { loginHref } from '../../../site/handoff';
 
 /** The path this document was loaded at: the web app's own shell served for /login means no site page. */
 const LOADED_AT = window.location.pathname.toLowerCase().replace(/\/+$/, '');
+
+/**
+ * Where the visitor came from (navigation state `from`, as the guards and /register set it), as a
+ * path for `?redirect=`, or null for the dashboard. Kept here, not beside the guard: this route is in
+ * the main bundle, the guard's module is not.
+ */
+function returnPathOf(state: unknown): string | null {
+  const from = (state as { from?: Partial<Location> } | null)?.from;
+  if (!from || typeof from.pathname !== 'string') return null;
+  return safeReturnPath(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`);
+}
 
 /**
  * /login in the web app. The sign-in page is a site page the server renders (docs/decisions/0012),

@@ -3,7 +3,6 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import { toast } from 'sonner';
-import { safeReturnPath } from '@painlab/shared/return-path';
 import { LoadingScreen } from '../../../components/layouts/loading-screen';
 import { decideAccess, type AccessDecision } from '../../../lib/authorization';
 import { leaveLoginNotice } from '../../../site/handoff';
@@ -22,16 +21,6 @@ export function returnTarget(state: unknown): Partial<Location> | string {
     return { pathname: from.pathname, search: from.search ?? '', hash: from.hash ?? '' };
   }
   return '/dashboard';
-}
-
-/**
- * The same return target as a path for /login's `?redirect=` (the sign-in page is a site page,
- * reached by a full navigation: docs/decisions/0012), or null for the dashboard.
- */
-export function returnPathOf(state: unknown): string | null {
-  const target = returnTarget(state);
-  if (typeof target === 'string') return null;
-  return safeReturnPath(`${target.pathname ?? ''}${target.search ?? ''}${target.hash ?? ''}`);
 }
 
 type Denied = Exclude<AccessDecision, { allowed: true }>;
