@@ -5,8 +5,11 @@ import { PageLoading } from '../../../components/layouts/loading-screen';
 import { errorContext, logger } from '../../../lib/logger';
 import { loginHref } from '../../../site/handoff';
 
-/** The path this document was loaded at: the web app's own shell served for /login means no site page. */
-const LOADED_AT = window.location.pathname.toLowerCase().replace(/\/+$/, '');
+/**
+ * The path this document was loaded at. The web app's own shell served for exactly `/login` (the
+ * path the server renders) means the site page is missing; `/Login/` and the like still go there.
+ */
+const LOADED_AT = window.location.pathname;
 
 /**
  * Where the visitor came from (navigation state `from`, as the guards and /register set it), as a
