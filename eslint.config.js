@@ -95,6 +95,14 @@ export default tseslint.config(
               from: './apps/server/src/modules',
               message: `apps/server/src/${layer} is below the modules and must not import them: inject what it needs (from app.ts/server.ts).`,
             })),
+            {
+              // site pages (docs/decisions/0012): their own code, the translation files, @painlab/shared
+              target: './apps/web/src/site',
+              from: './apps/web/src',
+              except: ['./site', './locales'],
+              message:
+                'apps/web/src/site (server-rendered site pages) must not import the web app: share through @painlab/shared.',
+            },
             { target: './apps/web', from: './apps/server' },
             { target: './apps/server', from: './apps/web' },
           ],
@@ -149,6 +157,46 @@ export default tseslint.config(
             {
               name: '@painlab/shared/personas',
               message: 'Personas are for the seed and the tests, not the web bundle.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Site pages are Preact and tiny (docs/decisions/0012): none of the signed-in app's libraries.
+    files: ['apps/web/src/site/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@painlab/shared/personas',
+              message: 'Personas are for the seed and the tests, not the web bundle.',
+            },
+          ],
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-dom',
+                'react-dom/*',
+                'react-router',
+                'react-router/*',
+                '@tanstack/*',
+                'i18next',
+                'i18next-*',
+                'react-i18next',
+                'sonner',
+                'zod',
+                'zod/*',
+                'better-auth',
+                'better-auth/*',
+                'lucide-react',
+              ],
+              message:
+                'Site pages use Preact and plain browser code only (docs/decisions/0012): this would load the signed-in app’s libraries.',
             },
           ],
         },

@@ -6,6 +6,10 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const BOOT = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
+/** The site pages' client entry (docs/decisions/0012): server-rendered pages, hydrated with Preact. */
+const SITE_CLIENT = fileURLToPath(new URL('./src/site/client.ts', import.meta.url));
+/** Paths the server renders as site pages: never answered with the app shell by the service worker. */
+const SITE_PAGE_PATHS = [/^\/login(?:[/?#]|$)/];
 
 /**
  * `src/boot.ts` is a second entry (see `build.rolldownOptions.input`): this puts it in the page as
@@ -79,7 +83,7 @@ export default defineConfig({
         globPatterns: ['index.html', 'assets/*.{js,css}'],
         manifestTransforms: [precacheShellOnly],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        navigateFallbackDenylist: [/^\/api\//, ...SITE_PAGE_PATHS],
         runtimeCaching: [
           {
             // hashed, immutable build files the page loaded (same origin only; never /api)
@@ -98,7 +102,13 @@ export default defineConfig({
     }),
   ],
   server: {
-    proxy: { '/api': 'http://localhost:3000' },
+    // The site pages (/login) are rendered by the API server from the built site bundle, with the
+    // built assets they link (README, "Development").
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '^/login(?:[/?#]|$)': 'http://localhost:3000',
+      '/assets/': 'http://localhost:3000',
+    },
   },
   build: {
     target: 'es2022',
@@ -106,7 +116,11 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each route module pulls in (e2e/pwa.spec.ts, bench)
     manifest: true,
     rolldownOptions: {
-      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: BOOT },
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        boot: BOOT,
+        site: SITE_CLIENT,
+      },
       output: {
         // Translation chunks are named after their language (`locale-es-dashboard-…js`, the start-up
         // namespaces `locale-es-start-…js`) so that no chunk shares its name with a route module.

@@ -18,6 +18,7 @@ import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
 import { textGuard } from './http/text-guard';
 import { sessionCacheOf, sessionMiddleware } from './http/session';
+import { registerSitePages } from './http/site-pages';
 import type { AppEnv, Deps } from './http/types';
 import { registerAuditLogs } from './modules/audit-logs/audit-logs.handlers';
 import { registerMe } from './modules/me/me.handlers';
@@ -94,6 +95,7 @@ export function createApp(deps: Deps) {
   registerOutbox(app, deps);
   registerPatients(app, deps);
   registerPending(app);
+  registerSitePages(app, deps);
 
   mountOpenApiDocument(app, deps);
 

@@ -87,6 +87,8 @@ const envSchema = z.object({
   AUDIT_SEAL_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
   /** Folder of the built web app. */
   WEB_DIST: z.string().default(new URL('../../web/dist', import.meta.url).pathname),
+  /** The site pages' renderer module (docs/decisions/0012); default `dist-ssr/site.js` beside WEB_DIST. */
+  WEB_SSR: z.string().optional(),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean };

@@ -10,6 +10,7 @@ import type { Env } from './env';
 import type { Deps } from './http/types';
 import type { Logger } from './lib/logger';
 import { applySecurityHeaders } from './http/security';
+import { isSitePage } from './http/site-paths';
 import { createWebAppListener } from './http/static';
 import { startOutboxWorker, type OutboxRuntime } from './jobs/outbox-worker';
 import { createProviders } from './jobs/providers';
@@ -50,11 +51,12 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       env.AUDIT_SEAL_INTERVAL_MS,
     );
     const app = createApp(deps);
-    // the built web app is answered from memory before Hono; everything else goes on to the app
+    // the built web app is answered from memory before Hono; site pages (rendered per request,
+    // http/site-pages.ts) and everything else go on to the app
     const webApp = createWebAppListener(env.WEB_DIST);
     const appListener = getRequestListener(app.fetch, { hostname: env.HOST });
     const server: Server = createServer((req, res) => {
-      if (!webApp(req, res)) void appListener(req, res);
+      if (isSitePage(req) || !webApp(req, res)) void appListener(req, res);
     });
     server.listen(env.PORT, env.HOST);
     applySecurityHeaders(server, env.NODE_ENV === 'production');

@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail, ROLE_BADGE, ROLES, storageStateFor } from './support/accounts';
-import { cookieHeader, createUser, expectToast, fillSignIn, signInViaUi } from './support/helpers';
+import {
+  cookieHeader,
+  createUser,
+  expectLoginNotice,
+  expectToast,
+  fillSignIn,
+  LOGIN_URL,
+  signInViaUi,
+} from './support/helpers';
 
 test.describe('sign-up and sign-in', () => {
   test('a new user signs up, signs out, then signs in again', async ({ page }) => {
@@ -70,11 +78,12 @@ test.describe('sign-up and sign-in', () => {
     await page.getByLabel('Password', { exact: true }).fill('a-long-enough-secret-1');
     await page.getByLabel('Repeat the password').fill('a-long-enough-secret-1');
     await submit.click();
-    await expectToast(
+    await expect(page).toHaveURL(/\/login$/);
+    // the sign-in page (a full page load) shows what the toast said
+    await expectLoginNotice(
       page,
       'If this email address did not have an account yet, it has been created. Sign in, or check your email.',
     );
-    await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText(/already exists/)).toHaveCount(0);
   });
 
@@ -153,7 +162,7 @@ test.describe('global sign-out', () => {
     const me = await request.get('/api/me', { headers: { Cookie: oldCookie } });
     expect(me.status()).toBe(401);
     await otherPage.goto('/dashboard');
-    await expect(otherPage).toHaveURL(/\/login$/);
+    await expect(otherPage).toHaveURL(LOGIN_URL);
     await other.close();
 
     // Nothing of the session is left in browser storage; the signed-in area asks to sign in.
@@ -163,8 +172,8 @@ test.describe('global sign-out', () => {
     ]);
     expect(keys.filter((k) => /better-auth|auth/i.test(k))).toEqual([]);
     await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/login$/);
-    await expectToast(page, 'Authentication required. Please log in to continue.');
+    await expect(page).toHaveURL(LOGIN_URL);
+    await expectLoginNotice(page, 'Authentication required. Please log in to continue.');
   });
 
   test('a failed sign-out says so in the sidebar and keeps the user signed in', async ({
@@ -187,5 +196,36 @@ test.describe('global sign-out', () => {
     await expectToast(page, 'Error al cerrar sesión. Por favor, inténtelo de nuevo.');
     await expect(page).toHaveURL(/\/dashboard$/);
     expect((await logged).status()).toBe(204);
+  });
+});
+
+test.describe('sign-in without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the page renders, refuses a wrong password in the chosen language, and signs in', async ({
+    page,
+  }) => {
+    await page.goto('/login?redirect=%2Fsettings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page).toHaveTitle('Sign in · Pain Lab');
+
+    // the language switch is a plain form: the server answers the page in Spanish
+    await page.getByRole('button', { name: 'Español' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+
+    await page.getByLabel('Correo electrónico').fill(demoEmail('admin'));
+    await page.getByLabel('Contraseña').fill('definitely-not-the-password');
+    await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Correo electrónico o contraseña incorrectos.',
+    );
+    await expect(page.getByLabel('Correo electrónico')).toHaveValue(demoEmail('admin'));
+
+    await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    const cookies = await page.context().cookies();
+    expect(cookies.some((c) => c.name === 'painlab.session_token')).toBe(true);
   });
 });

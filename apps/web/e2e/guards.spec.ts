@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoEmail, ROLES, storageStateFor } from './support/accounts';
-import { expectToast, fillSignIn } from './support/helpers';
+import { expectLoginNotice, expectToast, fillSignIn, LOGIN_URL } from './support/helpers';
 import { denialMessage, mayOpen, SIGNED_IN_ROUTES } from './support/spec-routes';
 
 test.describe('signed out', () => {
@@ -8,16 +8,19 @@ test.describe('signed out', () => {
     test.setTimeout(120_000);
     for (const route of SIGNED_IN_ROUTES) {
       await page.goto(route.url);
-      await expect(page, route.url).toHaveURL(/\/login$/);
+      await expect(page, route.url).toHaveURL(LOGIN_URL);
       await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+      // the sign-in page is a site page (a full page load): it shows the notice itself
+      await expectLoginNotice(page, 'Authentication required. Please log in to continue.');
     }
-    await expectToast(page, 'Authentication required. Please log in to continue.');
   });
 
   test('after sign-in the visitor returns to the page they asked for', async ({ page }) => {
     await page.goto('/patients/42/cancer-protocol?tab=plan#notes');
-    await expect(page).toHaveURL(/\/login$/);
-    await expectToast(page, 'Authentication required. Please log in to continue.');
+    await expect(page).toHaveURL(
+      `/login?redirect=${encodeURIComponent('/patients/42/cancer-protocol?tab=plan#notes')}`,
+    );
+    await expectLoginNotice(page, 'Authentication required. Please log in to continue.');
     await fillSignIn(page, demoEmail('specialist'), DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/patients\/42\/cancer-protocol\?tab=plan#notes$/);
     await expect(

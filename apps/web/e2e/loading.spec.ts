@@ -3,6 +3,7 @@
  * screen's translations are requested beside the entry (not after it), a route's data leaves with
  * the click (not after the code), and intent (hover) loads code but never a patient's record.
  */
+import fs from 'node:fs';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { storageStateFor } from './support/accounts';
 import { createPatient, uniqueWord } from './support/patients';
@@ -24,14 +25,30 @@ const isPath = (pathname: string | RegExp) => (r: Request) => {
   return typeof pathname === 'string' ? actual === pathname : pathname.test(actual);
 };
 
-test('/login loads neither zod nor the better-auth client', async ({ page }) => {
+test('/login loads neither zod nor the better-auth client, nor any of the web app', async ({
+  page,
+}) => {
   const scripts = await scriptBodies(page, '/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(scripts.length).toBeGreaterThan(0);
   for (const { url, body } of scripts) {
     expect(body.includes('$ZodType'), `zod in ${url}`).toBe(false);
     expect(body.includes('get-session'), `better-auth client in ${url}`).toBe(false);
+    expect(body.includes('react.transitional.element'), `React in ${url}`).toBe(false);
   }
+  // a site page (docs/decisions/0012): only files of the site script's own graph, none of the app's
+  const manifest = JSON.parse(
+    fs.readFileSync(new URL('../dist/.vite/manifest.json', import.meta.url), 'utf8'),
+  ) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+  const siteFiles = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || siteFiles.has(chunk.file)) return;
+    siteFiles.add(chunk.file);
+    [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])].forEach(walk);
+  };
+  walk('src/site/client.ts');
+  for (const { url } of scripts) expect(siteFiles, url).toContain(new URL(url).pathname.slice(1));
 });
 
 test.describe('start-up translations', () => {
@@ -50,11 +67,14 @@ test.describe('start-up translations', () => {
     const spanish = page.waitForRequest(isPath(/\/assets\/locale-es-[\w-]+\.js$/), {
       timeout: 5_000,
     });
-    const visit = page.goto('/login');
+    // (the landing: /login is a site page that loads no translation file at all)
+    const visit = page.goto('/');
     await spanish;
     release();
     await visit;
-    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'El dolor crónico y emocional, tratado de forma integral',
+    );
   });
 });
 

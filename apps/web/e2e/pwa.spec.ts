@@ -96,6 +96,20 @@ test.describe('service worker', () => {
     const precached = entries.filter((e) => e.cache.includes('precache')).map((e) => e.path);
     expect(precached.filter((p) => !shell.has(p))).toEqual([]);
   });
+
+  test('with the worker installed, /login is still the server-rendered site page (never the app shell)', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+    await page.reload(); // now controlled by the worker
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    const response = await page.goto('/login');
+    expect(response?.fromServiceWorker()).toBe(false); // not the worker's navigation fallback
+    await expect(page.locator('[data-island="login"][data-hydrated]')).toBeAttached();
+    await expect(page.locator('#root')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  });
 });
 
 test.describe('monitoring', () => {

@@ -34,6 +34,12 @@ test.describe('signed out', () => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await shoot(page, 'login');
+    // in Spanish on a phone (a site page: the server renders the language asked for)
+    await page.goto('/login?lang=es');
+    await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(OUT, 'login-es-390.png'), fullPage: true });
+    await page.context().clearCookies({ name: 'painlab_lang' });
     await page.goto('/register');
     await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
     await shoot(page, 'register');

@@ -147,7 +147,7 @@ test.describe('application-error screen', () => {
       await expect(page).toHaveURL(/\/$/);
       await page.unroute('**/api/me');
       await page.goto('/messages');
-      await expect(page).toHaveURL(/\/login$/);
+      await expect(page).toHaveURL('/login?redirect=%2Fmessages');
     });
   });
 });

@@ -142,7 +142,7 @@ describe('web app: caching', () => {
   it('marks only hashed assets immutable', async () => {
     const asset = await get('/assets/index-AbCd1234.js');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    for (const p of ['/', '/index.html', '/login', '/sw.js', '/favicon.png']) {
+    for (const p of ['/', '/index.html', '/register', '/sw.js', '/favicon.png']) {
       const res = await get(p);
       expect(res.headers['cache-control'], p).toBe('no-cache');
     }
@@ -183,7 +183,7 @@ describe('web app: soft 404s', () => {
   it('answers 200 with the app shell for paths a route knows', async () => {
     for (const p of [
       '/',
-      '/login',
+      '/register',
       '/dashboard',
       '/patients/abc-123',
       '/patients/abc-123/edit',
@@ -194,6 +194,13 @@ describe('web app: soft 404s', () => {
       expect(res.status, p).toBe(200);
       expect(res.body.toString(), p).toBe(INDEX);
     }
+  });
+
+  it('leaves /login to the site pages (ADR 0012): never the app shell, a 503 while they are not built', async () => {
+    const res = await get('/login');
+    expect(res.status).toBe(503);
+    expect(res.body.toString()).toContain('site pages are not built');
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('answers 404 with the app shell (compressed, no ETag) for paths no route knows', async () => {

@@ -11,8 +11,25 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
   await expect(toast(page, text).first()).toBeVisible();
 }
 
+/**
+ * The sign-in page's own notice (why the web app sent the visitor there): /login is a site page
+ * reached by a full page load, so the app's toasts do not survive it (docs/decisions/0012).
+ */
+export async function expectLoginNotice(page: Page, text: string | RegExp): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: text })).toBeVisible();
+}
+
+/** /login, with or without the return target the web app adds (`?redirect=`). */
+export const LOGIN_URL = /\/login(?:\?redirect=[^#]*)?$/;
+
+/** Waits until the sign-in page's script has taken over the form (its island is hydrated). */
+export async function waitForSignInPage(page: Page): Promise<void> {
+  await page.locator('[data-island="login"][data-hydrated]').waitFor({ state: 'attached' });
+}
+
 /** Signs in through the login form (the page must be on /login). */
 export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await waitForSignInPage(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

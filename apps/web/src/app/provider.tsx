@@ -2,10 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { RenderFailureBoundary } from '../components/errors/render-failure';
+import { useSignedInToast } from '../features/auth/hooks/use-signed-in-toast';
 import { queryClient } from '../lib/query-client';
 
 /** App-wide providers: the render-failure boundary outermost, the query client, the toaster. */
 export function AppProvider({ children }: { children: ReactNode }) {
+  useSignedInToast();
   return (
     <RenderFailureBoundary>
       <QueryClientProvider client={queryClient}>

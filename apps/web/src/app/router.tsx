@@ -1,6 +1,7 @@
 /**
  * The React Router data router, built from the route table in `config/routes.ts`. Public pages are
- * in the main bundle; sign-in and the signed-in area are lazy route modules.
+ * in the main bundle; the signed-in area and registration are lazy route modules; /login is a site
+ * page of the server (docs/decisions/0012), which its route leaves for.
  *
  * Data-first (issue 8): a screen with a data module (`DATA`) gets a route `loader` that loads that
  * small module beside the screen's code and starts the screen's queries, so the request leaves with
@@ -28,6 +29,7 @@ import { loadNamespaces, type Namespace } from '../lib/i18n';
 import { errorContext, logger } from '../lib/logger';
 import { queryClient } from '../lib/query-client';
 import type { RouteDataArgs, RouteDataModule } from './routes/route-data';
+import { LoginRedirect } from './routes/auth/login';
 import { LandingRoute } from './routes/public/landing';
 import { NotFoundRoute } from './routes/public/not-found';
 import { PublicPageRoute } from './routes/public/public-page';
@@ -59,7 +61,6 @@ function withTexts(load: LazyModule, namespaces: readonly Namespace[]): LazyModu
 }
 
 const SCREENS: Partial<Record<Screen, LazyModule>> = {
-  login: once(() => import('./routes/auth/login')),
   register: withTexts(() => import('./routes/auth/register'), ['portal']),
   dashboard: once(() => import('./routes/app/dashboard')),
   settings: once(() => import('./routes/app/settings')),
@@ -147,7 +148,12 @@ export const routes: RouteObject[] = [
         element: <PublicShell />,
         children: [...PUBLIC_ROUTES.map(publicRoute), publicRoute(NOT_FOUND_ROUTE)],
       },
-      ...AUTH_ROUTES.map(lazyRoute),
+      // /login is a site page the server renders (docs/decisions/0012): the route leaves for it
+      ...AUTH_ROUTES.map((def) =>
+        def.screen === 'login'
+          ? { path: def.path, handle: { routeId: def.id }, element: <LoginRedirect /> }
+          : lazyRoute(def),
+      ),
       {
         lazy: () => import('./routes/app/app-layout'),
         children: APP_ROUTES.map(lazyRoute),

@@ -1,5 +1,6 @@
 /**
- * i18next setup (SPEC §1, §9): language from localStorage (`i18nextLng`), then the browser, English
+ * i18next setup (SPEC §1, §9): language from localStorage (`i18nextLng`), then the `painlab_lang`
+ * cookie (also written on every change, for the server-rendered site pages), then the browser, English
  * as the fallback; Spanish and English supported. The start-up namespaces of a language are one
  * chunk (`i18n-start.ts`, started early by `src/boot.ts`); every other namespace is a lazily
  * imported JSON chunk of its own; a failed load is retried 5 times from 350 ms, doubling.
@@ -8,6 +9,7 @@ import i18n, { type ReadCallback } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { LANG_COOKIE, LANG_COOKIE_MAX_AGE, setCookie } from '../site/handoff';
 import { setLanguageProvider } from './api-client';
 import {
   START_NAMESPACES,
@@ -73,6 +75,8 @@ async function startI18n(): Promise<typeof i18n> {
   setLanguageProvider(currentLanguage);
   i18n.on('languageChanged', () => {
     document.documentElement.lang = currentLanguage();
+    // the server renders the site pages (/login) in it (docs/decisions/0012)
+    setCookie(LANG_COOKIE, currentLanguage(), LANG_COOKIE_MAX_AGE);
   });
   await i18n
     .use(LanguageDetector)
@@ -106,8 +110,10 @@ async function startI18n(): Promise<typeof i18n> {
       interpolation: { escapeValue: false },
       returnNull: false,
       detection: {
-        order: ['localStorage', 'navigator'],
+        // the cookie: a choice made on a site page without JavaScript (site/handoff.ts)
+        order: ['localStorage', 'cookie', 'navigator'],
         lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+        lookupCookie: LANG_COOKIE,
         caches: ['localStorage'],
         convertDetectedLanguage: (lng: string) => lng.split('-')[0] ?? lng,
       },

@@ -1,49 +1,43 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { AuthLayout } from '../../../components/layouts/auth-layout';
-import { viewerQueryOptions } from '../../../features/auth/api/get-viewer';
-import { LoginForm } from '../../../features/auth/components/login-form';
-import { returnTarget, RouteGuard } from '../../../features/auth/components/route-guard';
+import { safeReturnPath } from '@painlab/shared/return-path';
+import { useEffect } from 'react';
+import { useLocation, type Location } from 'react-router';
+import { PageLoading } from '../../../components/layouts/loading-screen';
+import { errorContext, logger } from '../../../lib/logger';
+import { loginHref } from '../../../site/handoff';
 
-/** /login: after sign-in, back to where the visitor came from (navigation state) or the dashboard. */
-export function Component() {
-  const { t } = useTranslation('auth');
-  const { t: tCommon } = useTranslation();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+/**
+ * The path this document was loaded at. The web app's own shell served for exactly `/login` (the
+ * path the server renders) means the site page is missing; `/Login/` and the like still go there.
+ */
+const LOADED_AT = window.location.pathname;
+
+/**
+ * Where the visitor came from (navigation state `from`, as the guards and /register set it), as a
+ * path for `?redirect=`, or null for the dashboard. Kept here, not beside the guard: this route is in
+ * the main bundle, the guard's module is not.
+ */
+function returnPathOf(state: unknown): string | null {
+  const from = (state as { from?: Partial<Location> } | null)?.from;
+  if (!from || typeof from.pathname !== 'string') return null;
+  return safeReturnPath(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`);
+}
+
+/**
+ * /login in the web app. The sign-in page is a site page the server renders (docs/decisions/0012),
+ * so this route only leaves for it with a full document navigation, carrying where to return to
+ * (navigation state `from`, as the guards and /register set it) as `?redirect=`.
+ */
+export function LoginRedirect() {
   const location = useLocation();
-
-  const onSuccess = async () => {
-    // Learn who signed in; the guest guard of this page then redirects.
-    const me = await queryClient
-      .fetchQuery({ ...viewerQueryOptions, staleTime: 0 })
-      .catch(() => null);
-    toast.success(tCommon('toasts.signedIn'));
-    if (!me) void navigate(returnTarget(location.state), { replace: true });
-  };
-
-  return (
-    <RouteGuard access={{ kind: 'guest' }}>
-      <AuthLayout
-        title={t('login.title')}
-        subtitle={t('login.subtitle')}
-        footer={
-          <>
-            {t('login.noAccount')}{' '}
-            <Link
-              to="/register"
-              state={location.state}
-              className="font-medium text-teal-800 hover:underline"
-            >
-              {t('login.registerLink')}
-            </Link>
-          </>
-        }
-      >
-        <LoginForm onSuccess={onSuccess} />
-      </AuthLayout>
-    </RouteGuard>
-  );
+  const href = loginHref(returnPathOf(location.state));
+  useEffect(() => {
+    if (LOADED_AT === '/login') {
+      // This document is the app's shell served for /login (no site renderer): going there again
+      // would loop.
+      logger.error('The sign-in page is not served', errorContext(new Error(href)));
+      return;
+    }
+    window.location.replace(href);
+  }, [href]);
+  return <PageLoading />;
 }

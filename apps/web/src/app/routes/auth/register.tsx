@@ -1,3 +1,4 @@
+import { safeReturnPath } from '@painlab/shared/return-path';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -10,10 +11,19 @@ import { viewerQueryOptions, useViewer } from '../../../features/auth/api/get-vi
 import { RegisterForm } from '../../../features/auth/components/register-form';
 import { RouteGuard } from '../../../features/auth/components/route-guard';
 import { useSignOut } from '../../../features/auth/hooks/use-sign-out';
+import { leaveLoginNotice } from '../../../site/handoff';
 import { useClaimInvite } from '../../../features/portal/api/claim-invite';
 import { isApiError } from '../../../lib/api-client';
 import { errorContext, logger } from '../../../lib/logger';
 import { usePublicConfig } from '../../../lib/public-config';
+
+/** Navigation state `{ from }` for a `?redirect=` path of this site. */
+function fromRedirect(value: string | null) {
+  const path = safeReturnPath(value);
+  if (!path) return null;
+  const url = new URL(path, window.location.origin);
+  return { from: { pathname: url.pathname, search: url.search, hash: url.hash } };
+}
 
 /** /register: self-registration, when the clinic has it open. */
 function PlainRegistration() {
@@ -21,7 +31,10 @@ function PlainRegistration() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
+  const [search] = useSearchParams();
   const { registrationOpen } = usePublicConfig();
+  // The sign-in page (a site page) links here with `?redirect=`; the web app's links pass `state`.
+  const loginState = location.state ?? fromRedirect(search.get('redirect'));
 
   const onSuccess = async ({ signedIn }: { signedIn: boolean }) => {
     if (signedIn) {
@@ -33,8 +46,9 @@ function PlainRegistration() {
         return;
       }
     }
-    toast.success(t('register.created'));
-    void navigate('/login', { state: location.state });
+    // the sign-in page shows it (a toast would not survive its full page load)
+    leaveLoginNotice('registered');
+    void navigate('/login', { state: loginState });
   };
 
   return (
@@ -47,7 +61,7 @@ function PlainRegistration() {
             {t('register.haveAccount')}{' '}
             <Link
               to="/login"
-              state={location.state}
+              state={loginState}
               className="font-medium text-teal-800 hover:underline"
             >
               {t('register.loginLink')}
@@ -100,7 +114,7 @@ function InviteRegistration({ token }: { token: string }) {
         return;
       }
     }
-    toast.success(t('auth:register.created'));
+    leaveLoginNotice('registered');
     void navigate('/login', { state: here });
   };
 

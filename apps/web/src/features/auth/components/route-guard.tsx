@@ -5,6 +5,7 @@ import { useLocation, useNavigate, type Location } from 'react-router';
 import { toast } from 'sonner';
 import { LoadingScreen } from '../../../components/layouts/loading-screen';
 import { decideAccess, type AccessDecision } from '../../../lib/authorization';
+import { leaveLoginNotice } from '../../../site/handoff';
 import type { RouteAccess } from '../../../config/routes';
 import { useViewer } from '../api/get-viewer';
 
@@ -35,7 +36,9 @@ function GuardRedirect({ decision }: { decision: Denied }) {
     done.current = true;
     switch (decision.reason) {
       case 'unauthenticated':
+        // The toast shows while the sign-in page loads; the page repeats the notice itself.
         toast.error(t('errors:guards.authRequired'), { id: 'guard-auth' });
+        leaveLoginNotice('authRequired');
         void navigate('/login', { replace: true, state: { from: location } });
         break;
       case 'signed-in':

@@ -1,14 +1,13 @@
 /**
  * The sign-in form's check, by hand: `signInSchema` of `@painlab/shared/auth` without zod, so the
- * sign-in screen does not load it (issue 8, first-load budget). The server checks again; the unit
+ * sign-in page's script does not carry it (issue 8, first-load budget). The server checks again; the unit
  * test holds both to the same answers.
  */
 import type { SignInInput } from '@painlab/shared/auth';
 import { EMAIL_MAX, PASSWORD_MAX } from '@painlab/shared/auth-limits';
-import type { FieldErrors, Resolver } from 'react-hook-form';
 
-type Message = 'required' | 'invalid_email' | 'too_long';
-type Issues = Partial<Record<keyof SignInInput, Message>>;
+export type Message = 'required' | 'invalid_email' | 'too_long';
+export type Issues = Partial<Record<keyof SignInInput, Message>>;
 
 // An address as browsers' `type=email` accept it (WHATWG), with a dot in the domain as zod asks.
 const EMAIL =
@@ -28,14 +27,3 @@ export function checkSignIn(values: {
   else if (values.password.length > PASSWORD_MAX) issues.password = 'too_long';
   return Object.keys(issues).length ? { issues } : { values: { email, password: values.password } };
 }
-
-/** `checkSignIn` as a react-hook-form resolver; messages are the shared schema's keys. */
-export const signInResolver: Resolver<SignInInput> = (values) => {
-  const result = checkSignIn(values);
-  if ('values' in result) return { values: result.values, errors: {} };
-  const errors: FieldErrors<SignInInput> = {};
-  for (const [name, message] of Object.entries(result.issues) as [keyof SignInInput, Message][]) {
-    errors[name] = { type: 'validation', message };
-  }
-  return { values: {}, errors };
-};

@@ -1,0 +1,57 @@
+/**
+ * What the site pages and the web app (the SPA) hand each other across a full page load. Plain
+ * browser code, no framework: the SPA imports this module too.
+ * - `painlab_lang` cookie: the visitor's language, so that the server renders a site page in it.
+ *   Written by the SPA on every language change (lib/i18n.ts), by a site page's language switch and
+ *   by the server for `?lang=`. Read by the server and, after localStorage, by the SPA.
+ * - `painlab_signed_in` cookie (one minute): "just signed in", set by the sign-in page (its script,
+ *   or the server after the no-JavaScript form); the SPA shows its "signed in" toast and deletes it.
+ * - sessionStorage `painlab:login-notice`: why the SPA sent the visitor to /login (a guard, a new
+ *   account); the sign-in page shows it once.
+ */
+export const LANG_COOKIE = 'painlab_lang';
+export const SIGNED_IN_COOKIE = 'painlab_signed_in';
+export const LOGIN_NOTICE_KEY = 'painlab:login-notice';
+export type LoginNotice = 'authRequired' | 'registered';
+
+export const LANG_COOKIE_MAX_AGE = 365 * 24 * 3600;
+
+export function setCookie(name: string, value: string, maxAgeS: number): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeS}; SameSite=Lax${secure}`;
+}
+
+/** Whether the cookie is set; it is deleted. */
+export function takeCookie(name: string): boolean {
+  const found = document.cookie.split(';').some((part) => part.trim().startsWith(`${name}=`));
+  if (found) setCookie(name, '', 0);
+  return found;
+}
+
+/** The sign-in page's address, with where to go afterwards (a path of this site). */
+export function loginHref(returnTo: string | null | undefined): string {
+  return returnTo ? `/login?redirect=${encodeURIComponent(returnTo)}` : '/login';
+}
+
+export function leaveLoginNotice(notice: LoginNotice): void {
+  try {
+    window.sessionStorage.setItem(LOGIN_NOTICE_KEY, notice);
+  } catch {
+    // storage unavailable: the notice is not shown
+  }
+}
+
+export function takeLoginNotice(): LoginNotice | null {
+  try {
+    const value = window.sessionStorage.getItem(LOGIN_NOTICE_KEY);
+    window.sessionStorage.removeItem(LOGIN_NOTICE_KEY);
+    return value === 'authRequired' || value === 'registered' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A full navigation (a site page hands over to the web app, or the other way round). */
+export function leaveFor(href: string): void {
+  window.location.assign(href);
+}

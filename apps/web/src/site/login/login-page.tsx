@@ -1,0 +1,246 @@
+/** @jsxImportSource preact */
+/**
+ * /login, a site page (docs/decisions/0012): rendered to HTML by the server, then hydrated as one
+ * island. Same markup, texts and behaviour as the web app's former sign-in screen:
+ * - the form is checked on submit (`checkSignIn`, the shared schema's rules) and again on every edit
+ *   after a first submit; the first invalid field gets the focus;
+ * - a refusal of the server is shown until a field is edited or the form is sent again;
+ * - the button is disabled and says "Signing in…" while the request runs;
+ * - after success, a full navigation to `returnTo` (a path of this site) or the dashboard, where
+ *   the web app shows its "signed in" toast (`SIGNED_IN_COOKIE`);
+ * - the language switch changes the page in place (the form keeps its values) and remembers it.
+ * Without JavaScript the form posts to `/api/site/login`, which signs in on the server and
+ * redirects, or renders this page again with the refusal (`refusal`, `fieldErrors`, `email`).
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import {
+  LANG_COOKIE,
+  LANG_COOKIE_MAX_AGE,
+  leaveFor,
+  setCookie,
+  SIGNED_IN_COOKIE,
+  takeLoginNotice,
+  type LoginNotice,
+} from '../handoff';
+import { Alert, BrandMark, BUTTON_PRIMARY_LG, LANGUAGES, TextField, type Lang } from '../ui';
+import { refusalMessage, type Refusal } from './refusal';
+import { signIn } from './sign-in';
+import { checkSignIn } from './sign-in-check';
+import type { FieldMessage, LoginTexts } from './texts-keys';
+
+type Field = 'email' | 'password';
+type FieldErrors = Partial<Record<Field, FieldMessage>>;
+
+export interface LoginPageProps {
+  lang: Lang;
+  texts: Record<Lang, LoginTexts>;
+  clinicName: string;
+  /** Where to go after signing in (already checked by the server: a path of this site), or null. */
+  returnTo: string | null;
+  /** After a refused no-JavaScript sign-in: what was typed, and why it was refused. */
+  email?: string;
+  refusal?: Refusal | null;
+  fieldErrors?: FieldErrors;
+}
+
+export function pageTitle(texts: LoginTexts, clinicName: string): string {
+  return `${texts.pageTitle} · ${clinicName}`;
+}
+
+/** Where the web app keeps the language (i18next's detector, lib/i18n.ts). */
+const SPA_LANGUAGE_KEY = 'i18nextLng';
+
+export function LoginPage(props: LoginPageProps) {
+  const [lang, setLang] = useState<Lang>(props.lang);
+  const [email, setEmail] = useState(props.email ?? '');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(props.fieldErrors ?? {});
+  const [refusal, setRefusal] = useState<Refusal | null>(props.refusal ?? null);
+  const [pending, setPending] = useState(false);
+  const [notice, setNotice] = useState<LoginNotice | null>(null);
+  const submitted = useRef(Boolean(props.fieldErrors));
+  const form = useRef<HTMLFormElement>(null);
+  const t = props.texts[lang];
+
+  useEffect(() => {
+    // What was typed before the script arrived (or autofilled) is kept: the state takes it over.
+    const fields = form.current?.elements;
+    const typed = (name: Field) => (fields?.namedItem(name) as HTMLInputElement | null)?.value;
+    setEmail((current) => typed('email') || current);
+    setPassword((current) => typed('password') || current);
+    setNotice(takeLoginNotice());
+    // `?lang=` chose the language of this render; the cookie remembers it from now on.
+    const url = new URL(window.location.href);
+    if (url.searchParams.has('lang')) {
+      url.searchParams.delete('lang');
+      window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    }
+  }, []);
+
+  useEffect(() => {
+    document.documentElement.lang = lang;
+    document.title = pageTitle(t, props.clinicName);
+  }, [lang, t, props.clinicName]);
+
+  const recheck = (values: { email: string; password: string }) => {
+    if (!submitted.current) return;
+    const result = checkSignIn(values);
+    setFieldErrors('issues' in result ? result.issues : {});
+  };
+
+  const onSubmit = async (event: Event) => {
+    event.preventDefault();
+    setRefusal(null);
+    submitted.current = true;
+    // what the fields hold now (autofill, or a submit before the last edit re-rendered)
+    const data = new FormData(event.currentTarget as HTMLFormElement);
+    const values = {
+      email: String(data.get('email') ?? ''),
+      password: String(data.get('password') ?? ''),
+    };
+    const result = checkSignIn(values);
+    if ('issues' in result) {
+      setFieldErrors(result.issues);
+      const first = result.issues.email ? 'email' : 'password';
+      form.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setFieldErrors({});
+    if (pending) return;
+    setPending(true);
+    const outcome = await signIn(result.values, lang);
+    if (!outcome) {
+      setCookie(SIGNED_IN_COOKIE, '1', 60);
+      leaveFor(props.returnTo ?? '/dashboard');
+      return; // the button stays busy until the next page replaces this one
+    }
+    setRefusal(outcome);
+    setPending(false);
+  };
+
+  const switchTo = (next: Lang) => (event: Event) => {
+    event.preventDefault();
+    setLang(next);
+    setCookie(LANG_COOKIE, next, LANG_COOKIE_MAX_AGE);
+    try {
+      window.localStorage.setItem(SPA_LANGUAGE_KEY, next);
+    } catch {
+      // storage unavailable: the cookie still carries the choice
+    }
+  };
+
+  const message = (field: Field) => {
+    const key = fieldErrors[field];
+    return key ? t.validation[key] : undefined;
+  };
+  const registerHref = props.returnTo
+    ? `/register?redirect=${encodeURIComponent(props.returnTo)}`
+    : '/register';
+
+  return (
+    <div class="flex min-h-dvh flex-col bg-gradient-to-b from-teal-50 to-slate-50">
+      <header class="mx-auto flex w-full max-w-md items-center justify-between px-4 pt-6">
+        <a
+          href="/"
+          class="flex items-center gap-2 rounded-md font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-600"
+        >
+          <BrandMark />
+          <span>{props.clinicName}</span>
+        </a>
+        {/* Without JavaScript the buttons ask the server for the page in that language. */}
+        <form method="get" action="/login">
+          {props.returnTo ? <input type="hidden" name="redirect" value={props.returnTo} /> : null}
+          <div
+            role="group"
+            aria-label={t.languageLabel}
+            class="inline-flex rounded-md border border-slate-300 bg-white p-0.5 shadow-sm"
+          >
+            {LANGUAGES.map((lng) => (
+              <button
+                key={lng}
+                type="submit"
+                name="lang"
+                value={lng}
+                lang={lng}
+                aria-pressed={lang === lng ? 'true' : 'false'}
+                onClick={switchTo(lng)}
+                class={`rounded px-2 py-1 text-xs font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-teal-600 ${
+                  lang === lng ? 'bg-teal-700 text-white' : 'text-slate-600 hover:bg-slate-100'
+                }`}
+              >
+                {t.languageShort[lng]}
+                <span class="sr-only"> {t.languageNames[lng]}</span>
+              </button>
+            ))}
+          </div>
+        </form>
+      </header>
+      <main
+        id="main-content"
+        class="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-4 py-10"
+      >
+        <div class="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <h1 class="text-2xl font-semibold tracking-tight text-slate-900">{t.title}</h1>
+          <p class="mt-1 mb-6 text-sm text-slate-600">{t.subtitle}</p>
+          <form
+            ref={form}
+            method="post"
+            action="/api/site/login"
+            noValidate
+            aria-label={t.title}
+            class="flex flex-col gap-5"
+            onSubmit={(event) => void onSubmit(event)}
+          >
+            <input type="hidden" name="lang" value={lang} />
+            {props.returnTo ? <input type="hidden" name="redirect" value={props.returnTo} /> : null}
+            {notice && !refusal ? <Alert tone="info">{t.notices[notice]}</Alert> : null}
+            {refusal ? <Alert tone="error">{refusalMessage(t, refusal)}</Alert> : null}
+            <TextField
+              id="login-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              label={t.email}
+              error={message('email')}
+              value={email}
+              onInput={(value) => {
+                setEmail(value);
+                setRefusal(null);
+                recheck({ email: value, password });
+              }}
+            />
+            <TextField
+              id="login-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              label={t.password}
+              error={message('password')}
+              value={password}
+              onInput={(value) => {
+                setPassword(value);
+                setRefusal(null);
+                recheck({ email, password: value });
+              }}
+            />
+            <button
+              type="submit"
+              class={BUTTON_PRIMARY_LG}
+              disabled={pending}
+              aria-busy={pending ? 'true' : undefined}
+            >
+              {pending ? t.submitting : t.submit}
+            </button>
+          </form>
+        </div>
+        <div class="mt-6 text-center text-sm text-slate-600">
+          {t.noAccount}{' '}
+          <a href={registerHref} class="font-medium text-teal-800 hover:underline">
+            {t.registerLink}
+          </a>
+        </div>
+      </main>
+    </div>
+  );
+}

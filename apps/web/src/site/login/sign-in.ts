@@ -1,0 +1,45 @@
+/**
+ * better-auth's `POST /api/auth/sign-in/email` with plain `fetch` (the page does not load the
+ * better-auth client). The answer is `null` on success or the refusal as the page shows it; a
+ * network failure or a server error is tried once more, as the web app did.
+ */
+import type { SignInInput } from '@painlab/shared/auth';
+import type { Refusal } from './refusal';
+
+async function attempt(input: SignInInput, lang: string): Promise<Refusal | null> {
+  let response: Response;
+  try {
+    response = await fetch('/api/auth/sign-in/email', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        'Accept-Language': lang,
+      },
+      body: JSON.stringify({ email: input.email, password: input.password }),
+    });
+  } catch {
+    return { status: 0 };
+  }
+  if (response.ok) return null;
+  let body: { code?: unknown; message?: unknown } = {};
+  try {
+    body = ((await response.json()) as typeof body | null) ?? {};
+  } catch {
+    // not JSON: the status decides
+  }
+  const wait = Number(response.headers.get('Retry-After'));
+  return {
+    status: response.status,
+    ...(typeof body.code === 'string' ? { code: body.code } : {}),
+    ...(typeof body.message === 'string' ? { message: body.message } : {}),
+    ...(Number.isFinite(wait) && wait > 0 ? { retryAfterS: Math.ceil(wait) } : {}),
+  };
+}
+
+export async function signIn(input: SignInInput, lang: string): Promise<Refusal | null> {
+  const first = await attempt(input, lang);
+  if (first && (first.status === 0 || first.status >= 500)) return attempt(input, lang);
+  return first;
+}

@@ -1,0 +1,42 @@
+/** The shape of the sign-in page's strings (filled in by texts.ts on the server). */
+import type { Lang } from '../ui';
+
+/** The refusals sign-in can answer (better-auth's and ours: login-throttle, the demo password check). */
+export const SIGN_IN_ERROR_KEYS = [
+  'INVALID_EMAIL_OR_PASSWORD',
+  'INVALID_EMAIL',
+  'EMAIL_NOT_VERIFIED',
+  'PASSWORD_TOO_LONG',
+  'ACCOUNT_LOCKED',
+  'TOO_MANY_FAILED_SIGN_INS',
+  'DEFAULT_PASSWORD_REFUSED',
+  'rate_limited',
+  'network',
+  'generic',
+] as const;
+export type SignInErrorKey = (typeof SIGN_IN_ERROR_KEYS)[number];
+
+export const FIELD_MESSAGES = ['required', 'invalid_email', 'too_long', 'invalid'] as const;
+export type FieldMessage = (typeof FIELD_MESSAGES)[number];
+
+export interface LoginTexts {
+  /** `<title>` before the clinic's name (the route's name, as the web app titles it). */
+  pageTitle: string;
+  metaDescription: string;
+  title: string;
+  subtitle: string;
+  email: string;
+  password: string;
+  submit: string;
+  submitting: string;
+  noAccount: string;
+  registerLink: string;
+  retryAfter: string;
+  languageLabel: string;
+  languageShort: Record<Lang, string>;
+  languageNames: Record<Lang, string>;
+  validation: Record<FieldMessage, string>;
+  errors: Record<SignInErrorKey, string>;
+  /** Notices another screen leaves for this page (`site/login/notice.ts`). */
+  notices: { authRequired: string; registered: string };
+}
