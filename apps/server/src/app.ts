@@ -24,6 +24,7 @@ import { registerMe } from './modules/me/me.handlers';
 import { registerPatients } from './modules/patients/patients.handlers';
 import { registerPending } from './modules/pending/pending.handlers';
 import { registerSystem } from './modules/system/system.handlers';
+import { registerTasks } from './modules/tasks/tasks.handlers';
 import { registerTelemetry } from './modules/telemetry/telemetry.handlers';
 import { registerUsers } from './modules/users/users.handlers';
 
@@ -91,6 +92,7 @@ export function createApp(deps: Deps) {
   registerUsers(app, deps);
   registerAuditLogs(app, deps);
   registerPatients(app, deps);
+  registerTasks(app, deps);
   registerPending(app);
 
   mountOpenApiDocument(app, deps);

@@ -14,6 +14,7 @@ import { createWebAppListener } from './http/static';
 import { createMailer } from './lib/mailer';
 import { resolveSecret } from './lib/secret';
 import { inviteTokenHash, takeInviteSignUp } from './modules/patients/invitations.service';
+import { seedDemoTasks } from './modules/tasks/tasks.seed';
 import { seedDemoAccounts } from './modules/users/users.seed';
 
 export interface RunningServer {
@@ -36,6 +37,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     if (env.SEED_DEMO) {
       const created = await seedDemoAccounts(deps);
       if (created) logger.info({ created }, 'demo accounts created');
+      const tasks = await seedDemoTasks(deps);
+      if (tasks) logger.info({ tasks }, 'demo tasks created');
     }
     // rows left unsealed by a crash are chained before anything else is written
     await sealAuditChain(database.db);
