@@ -9,6 +9,7 @@ import type patients from '../locales/en/patients.json';
 import type portal from '../locales/en/portal.json';
 import type publicSite from '../locales/en/public.json';
 import type record from '../locales/en/record.json';
+import type tasks from '../locales/en/tasks.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -23,6 +24,7 @@ declare module 'i18next' {
       patients: typeof patients;
       portal: typeof portal;
       record: typeof record;
+      tasks: typeof tasks;
     };
   }
 }
