@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { EnumSelect } from '../../../components/ui/enum-select';
 import { useFormatters } from '../../../hooks/use-formatters';
 import { isApiError, NetworkError } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
@@ -93,19 +94,34 @@ export function TaskCard({
         <p className="mt-1 text-xs text-slate-600">{t('card.bySystem', { reason: task.reason })}</p>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
-        {task.allowedTransitions.map((status) => (
-          <Button
-            key={status}
-            size="sm"
-            variant={status === 'done' && patientView ? 'primary' : 'secondary'}
+        {compact && !patientView && task.allowedTransitions.length ? (
+          <EnumSelect
+            className="h-8 w-full py-0"
+            aria-label={t('card.moveLabel', { title: task.title })}
+            options={task.allowedTransitions}
+            placeholder={t('card.moveSelect')}
+            labelOf={(s) => t(`enums.status.${s}`)}
+            value=""
             disabled={move.isPending}
-            onClick={() => void moveTo(status)}
-          >
-            {patientView
-              ? t('card.markDone')
-              : t('card.moveTo', { status: t(`enums.status.${status}`) })}
-          </Button>
-        ))}
+            onChange={(e) => {
+              if (e.target.value) void moveTo(e.target.value as TaskStatus);
+            }}
+          />
+        ) : (
+          task.allowedTransitions.map((status) => (
+            <Button
+              key={status}
+              size="sm"
+              variant={status === 'done' && patientView ? 'primary' : 'secondary'}
+              disabled={move.isPending}
+              onClick={() => void moveTo(status)}
+            >
+              {patientView
+                ? t('card.markDone')
+                : t('card.moveTo', { status: t(`enums.status.${status}`) })}
+            </Button>
+          ))
+        )}
         {task.editable && onEdit ? (
           <Button size="sm" variant="ghost" onClick={() => onEdit(task)}>
             {t('card.edit')}

@@ -123,6 +123,7 @@ export function TaskForm({
             : text,
       );
       summary.current?.focus();
+      summary.current?.scrollIntoView({ block: 'center' });
     }
   }
 
@@ -132,7 +133,7 @@ export function TaskForm({
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(submit, () => summary.current?.focus())}
+      onSubmit={form.handleSubmit(submit)}
       className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
       aria-labelledby={`${base}-title`}
     >

@@ -115,7 +115,7 @@ export function TaskListView({ staff }: { staff: boolean }) {
       ) : items.length === 0 ? (
         <p className="text-sm text-slate-600">{t('empty')}</p>
       ) : layout === 'board' && staff ? (
-        <div className="grid gap-4 md:grid-cols-3 xl:grid-cols-5">
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-5">
           {TASK_STATUSES.map((status) => {
             const column = items.filter((i) => i.status === status);
             return (
