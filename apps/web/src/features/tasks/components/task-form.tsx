@@ -123,7 +123,7 @@ export function TaskForm({
             : text,
       );
       summary.current?.focus();
-      summary.current?.scrollIntoView({ block: 'center' });
+      summary.current?.scrollIntoView?.({ block: 'center' });
     }
   }
 
