@@ -69,5 +69,11 @@ export async function assignable(deps: Deps, viewer: Viewer, patientId: string |
     });
   if (patientId !== undefined && !valid)
     throw DomainError.invalidField('patientId', 'invalid_value', 'invalid_choice');
-  return assignableAccounts(deps.database.db, valid);
+  if (!valid) return assignableAccounts(deps.database.db, null);
+  // the patient's portal account is part of their record: the read is audited with the patient
+  return deps.database.db.transaction(async (tx) => {
+    const accounts = await assignableAccounts(tx, valid);
+    await appendAuditMany(tx, [event(viewer, 'tasks.assignees', null, valid)]);
+    return accounts;
+  });
 }

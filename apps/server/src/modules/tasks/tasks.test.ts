@@ -400,6 +400,10 @@ describe('lists and filters', () => {
     const res = await as.specialist.get(`/api/tasks/assignees?patientId=${ownRecord}`);
     expect(res.status).toBe(200);
     expect(res.body.items[0]).toMatchObject({ id: ids.user, role: 'user' });
+    expect(await lastAudit('tasks.assignees')).toMatchObject({
+      outcome: 'success',
+      patient_id: ownRecord,
+    });
     expect(res.body.items.map((a: { role: string }) => a.role)).not.toContain(undefined);
     expect((await as.user.get('/api/tasks/assignees')).status).toBe(403);
   });
