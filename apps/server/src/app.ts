@@ -26,6 +26,7 @@ import { registerOutbox } from './modules/outbox/outbox.handlers';
 import { registerPatients } from './modules/patients/patients.handlers';
 import { registerPending } from './modules/pending/pending.handlers';
 import { registerSystem } from './modules/system/system.handlers';
+import { registerTasks } from './modules/tasks/tasks.handlers';
 import { registerTelemetry } from './modules/telemetry/telemetry.handlers';
 import { registerUsers } from './modules/users/users.handlers';
 
@@ -94,6 +95,7 @@ export function createApp(deps: Deps) {
   registerAuditLogs(app, deps);
   registerOutbox(app, deps);
   registerPatients(app, deps);
+  registerTasks(app, deps);
   registerPending(app);
   registerSitePages(app, deps);
 

@@ -18,6 +18,7 @@ import { createMailer } from './lib/mailer';
 import { resolveSecret } from './lib/secret';
 import { seedDemoOutbox } from './modules/outbox/outbox.seed';
 import { inviteTokenHash, takeInviteSignUp } from './modules/patients/invitations.service';
+import { seedDemoTasks } from './modules/tasks/tasks.seed';
 import { seedDemoAccounts } from './modules/users/users.seed';
 
 export interface RunningServer {
@@ -42,6 +43,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       const created = await seedDemoAccounts(deps);
       if (created) logger.info({ created }, 'demo accounts created');
       await seedDemoOutbox(deps);
+      const tasks = await seedDemoTasks(deps);
+      if (tasks) logger.info({ tasks }, 'demo tasks created');
     }
     // rows left unsealed by a crash are chained before anything else is written
     await sealAuditChain(database.db);

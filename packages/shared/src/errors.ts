@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'conflict',
   'duplicate_patient',
+  'transition_not_allowed',
   'email_taken',
   'self_change_forbidden',
   'payload_too_large',
@@ -76,6 +77,10 @@ const MESSAGES: Record<ErrorCode, Record<Lang, string>> = {
   duplicate_patient: {
     en: 'A patient with this name and date of birth already exists. Check it is not the same person, or confirm to create it anyway.',
     es: 'Ya existe un paciente con este nombre y fecha de nacimiento. Compruebe que no es la misma persona o confirme para crearlo igualmente.',
+  },
+  transition_not_allowed: {
+    en: 'This status change is not allowed from the current status. Reload the task and try again.',
+    es: 'Este cambio de estado no está permitido desde el estado actual. Recargue la tarea e inténtelo de nuevo.',
   },
   email_taken: {
     en: 'A user with this e-mail address already exists.',

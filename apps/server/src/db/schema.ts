@@ -7,6 +7,12 @@ import { sql } from 'drizzle-orm';
 import { MESSAGE_LANGUAGES, OUTBOX_CHANNELS, OUTBOX_STATUSES } from '@painlab/shared/outbox';
 import { CATEGORIES, GENDERS, PRIORITIES, STATUSES } from '@painlab/shared/patients';
 import {
+  TASK_EVENT_KINDS,
+  TASK_PRIORITIES,
+  TASK_QUEUES,
+  TASK_STATUSES,
+} from '@painlab/shared/tasks';
+import {
   bigint,
   boolean,
   check,
@@ -384,5 +390,87 @@ export const outboxMessage = pgTable(
     // the admin list, newest first, with or without a status filter
     index('outbox_message_list_idx').on(t.createdAt, t.id),
     index('outbox_message_status_list_idx').on(t.status, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * Tasks (issue 12). Assigned to one person or to a role queue (exactly one, CHECK). Made by a person
+ * (`created_by`) or by the system (`created_by` null, `reason` saying why, CHECK). `due_sort` orders
+ * the keyset list (no due date last). `version` guards edits against stale writes.
+ */
+export const task = pgTable(
+  'task',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description'),
+    patientId: uuid('patient_id').references(() => patient.id, { onDelete: 'set null' }),
+    assigneeUserId: text('assignee_user_id').references(() => user.id, { onDelete: 'set null' }),
+    assigneeRole: text('assignee_role', { enum: TASK_QUEUES }),
+    dueDate: date('due_date', { mode: 'string' }),
+    dueSort: date('due_sort', { mode: 'string' })
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(due_date, '9999-12-31'::date)`),
+    priority: text('priority', { enum: TASK_PRIORITIES }).notNull(),
+    status: text('status', { enum: TASK_STATUSES }).notNull().default('new'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    bySystem: boolean('by_system').notNull().default(false),
+    reason: text('reason'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('task_due_sort_idx').on(t.dueSort, t.id),
+    index('task_assignee_user_idx').on(t.assigneeUserId, t.dueSort, t.id),
+    index('task_assignee_role_idx').on(t.assigneeRole, t.dueSort, t.id),
+    index('task_patient_idx').on(t.patientId, t.dueSort, t.id),
+    check('task_status_check', sql`${t.status} in ${sqlList(TASK_STATUSES)}`),
+    check('task_priority_check', sql`${t.priority} in ${sqlList(TASK_PRIORITIES)}`),
+    check(
+      'task_assignee_role_check',
+      sql`${t.assigneeRole} is null or ${t.assigneeRole} in ${sqlList(TASK_QUEUES)}`,
+    ),
+    // a person or a queue, never both; a person removed later leaves the task unassigned
+    check(
+      'task_one_assignee_check',
+      sql`not (${t.assigneeUserId} is not null and ${t.assigneeRole} is not null)`,
+    ),
+    check('task_system_reason_check', sql`not ${t.bySystem} or ${t.reason} is not null`),
+  ],
+);
+
+export const taskComment = pgTable(
+  'task_comment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => task.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [index('task_comment_task_idx').on(t.taskId, t.createdAt)],
+);
+
+/** The history of a task: its creation, each edit (which fields) and each status change. */
+export const taskEvent = pgTable(
+  'task_event',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => task.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: TASK_EVENT_KINDS }).notNull(),
+    fromStatus: text('from_status', { enum: TASK_STATUSES }),
+    toStatus: text('to_status', { enum: TASK_STATUSES }),
+    fields: text('fields'),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    at: timestamp('at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('task_event_task_idx').on(t.taskId, t.id),
+    check('task_event_kind_check', sql`${t.kind} in ${sqlList(TASK_EVENT_KINDS)}`),
   ],
 );

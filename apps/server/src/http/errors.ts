@@ -39,6 +39,7 @@ export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   method_not_allowed: 405,
   conflict: 409,
   duplicate_patient: 409,
+  transition_not_allowed: 409,
   email_taken: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -44,6 +44,17 @@ import {
   updatePatientSchema,
 } from '@painlab/shared/patients';
 import {
+  createTaskSchema,
+  taskAssignableSchema,
+  taskCommentInputSchema,
+  taskCommentSchema,
+  taskEventSchema,
+  taskListSchema,
+  taskSchema,
+  transitionTaskSchema,
+  updateTaskSchema,
+} from '@painlab/shared/tasks';
+import {
   createUserSchema,
   updateUserSchema,
   userListSchema,
@@ -94,6 +105,15 @@ const COMPONENTS: Record<string, z.ZodType> = {
   OutboxList: outboxListSchema,
   OutboxMessageResponse: outboxMessageResponseSchema,
   OutboxRetryInput: outboxRetryInputSchema,
+  Task: taskSchema,
+  TaskList: taskListSchema,
+  CreateTask: createTaskSchema,
+  UpdateTask: updateTaskSchema,
+  TransitionTask: transitionTaskSchema,
+  TaskComment: taskCommentSchema,
+  TaskCommentInput: taskCommentInputSchema,
+  TaskEvent: taskEventSchema,
+  TaskAssignable: taskAssignableSchema,
 };
 
 /** Gives a schema a component name (for module-local schemas, e.g. telemetry bodies). */
@@ -241,6 +261,11 @@ export const TAGS = [
       'Patient records, notes, status history, import and export (staff; de-identified for researchers)',
   },
   { name: 'portal', description: "A patient's own record and who accessed it" },
+  {
+    name: 'tasks',
+    description:
+      'Work items for staff, role queues and patients: statuses with explicit transitions, comments, history',
+  },
   { name: 'audit', description: 'The append-only, hash-chained audit log' },
   {
     name: 'outbox',

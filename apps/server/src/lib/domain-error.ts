@@ -32,6 +32,11 @@ export class DomainError extends Error {
     return new DomainError('conflict');
   }
 
+  /** A status change the record's current status does not allow (tasks' explicit transitions). */
+  static transitionNotAllowed(): DomainError {
+    return new DomainError('transition_not_allowed');
+  }
+
   /** A unique value is taken (an e-mail address). */
   static taken(code: 'email_taken'): DomainError {
     return new DomainError(code);

@@ -72,6 +72,7 @@ const SCREENS: Partial<Record<Screen, LazyModule>> = {
     ['patients', 'record'],
   ),
   'patient-import': withTexts(() => import('./routes/app/patients/patient-import'), ['patients']),
+  tasks: withTexts(() => import('./routes/app/tasks/task-list'), ['tasks']),
   'my-record': withTexts(
     () => import('./routes/app/portal/my-record'),
     ['portal', 'patients', 'record'],
@@ -85,6 +86,7 @@ const DATA: Partial<Record<Screen, () => Promise<RouteDataModule>>> = {
   patients: once(() => import('./routes/app/patients/patient-list.data')),
   'patient-chart': once(() => import('./routes/app/patients/patient-chart.data')),
   outbox: once(() => import('./routes/app/outbox/outbox.data')),
+  tasks: once(() => import('./routes/app/tasks/task-list.data')),
 };
 
 const viewerModule = once(() => import('../features/auth/api/get-viewer'));

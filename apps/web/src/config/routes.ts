@@ -32,6 +32,7 @@ export type Screen =
   | 'patient-form'
   | 'patient-chart'
   | 'patient-import'
+  | 'tasks'
   | 'my-record'
   | 'my-record-access'
   | 'outbox'
@@ -81,7 +82,7 @@ export const APP_ROUTES: readonly RouteDef[] = [
   route('myPlan', SIGNED_IN, 'module'),
   route('messages', SIGNED_IN, 'module'),
   route('appointmentsPage', SIGNED_IN, 'module'),
-  route('tasks', SIGNED_IN, 'module'),
+  route('tasks', SIGNED_IN, 'tasks'),
   route('newReport', SIGNED_IN, 'module'),
   route('settings', SIGNED_IN, 'settings'),
   route('research', SIGNED_IN, 'module'),

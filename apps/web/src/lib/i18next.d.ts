@@ -10,6 +10,7 @@ import type patients from '../locales/en/patients.json';
 import type portal from '../locales/en/portal.json';
 import type publicSite from '../locales/en/public.json';
 import type record from '../locales/en/record.json';
+import type tasks from '../locales/en/tasks.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -25,6 +26,7 @@ declare module 'i18next' {
       portal: typeof portal;
       record: typeof record;
       outbox: typeof outbox;
+      tasks: typeof tasks;
     };
   }
 }

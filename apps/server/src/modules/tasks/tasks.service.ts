@@ -1,0 +1,261 @@
+/**
+ * One task: create (by a person, or by the system inside its caller's transaction), the audited read,
+ * edit, status change. Lists: `list.service.ts`; comments and history: `comments.service.ts`.
+ */
+import type {
+  CreateTaskParsed,
+  Task,
+  TaskAssigneeInput,
+  TaskPriority,
+  TaskStatus,
+  UpdateTaskParsed,
+} from '@painlab/shared/tasks';
+import { createTaskSchema, TASK_LIMITS } from '@painlab/shared/tasks';
+import { appendAudit, type Actor, type Tx } from '../../audit/audit';
+import type { Deps } from '../../http/types';
+import { DomainError } from '../../lib/domain-error';
+import {
+  findAssignable,
+  findLivePatient,
+  findTask,
+  insertTask,
+  transitionTaskRow,
+  updateTaskRow,
+} from './task.repository';
+import { toTask } from './tasks.mapping';
+import {
+  allowedTransitions,
+  canSee,
+  event,
+  refuse,
+  requireStaff,
+  type Viewer,
+} from './tasks.policy';
+import type { Q, TaskRow, TaskWrite } from './tasks.query';
+
+export type { Viewer } from './tasks.policy';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are UUIDs; anything else names no record. */
+export function taskId(id: string): string {
+  if (!UUID.test(id)) throw DomainError.notFound();
+  return id.toLowerCase();
+}
+
+function assigneeColumns(a: TaskAssigneeInput) {
+  return a.kind === 'queue'
+    ? { assigneeUserId: null, assigneeRole: a.role }
+    : { assigneeUserId: a.userId, assigneeRole: null };
+}
+
+/**
+ * The task as it would be written must make sense: a live patient; an existing, active assignee; a
+ * patient's account only for tasks about that patient (or none); nothing tied to a patient for a
+ * researcher (they see no identified data).
+ */
+async function checkWrite(
+  db: Q,
+  write: Pick<TaskWrite, 'patientId' | 'assigneeUserId' | 'assigneeRole'>,
+) {
+  if (write.patientId !== null) {
+    if (!UUID.test(write.patientId) || !(await findLivePatient(db, write.patientId.toLowerCase())))
+      throw DomainError.invalidField('patientId', 'invalid_value', 'invalid_choice');
+  }
+  if (write.assigneeRole === 'researcher' && write.patientId !== null)
+    throw DomainError.invalidField('assignee', 'invalid_value', 'assignee_deidentified');
+  if (write.assigneeUserId !== null) {
+    const account = await findAssignable(db, write.assigneeUserId);
+    if (!account || account.banned)
+      throw DomainError.invalidField('assignee', 'invalid_value', 'invalid_choice');
+    if (account.role === 'researcher' && write.patientId !== null)
+      throw DomainError.invalidField('assignee', 'invalid_value', 'assignee_deidentified');
+    if (
+      account.role !== 'admin' &&
+      account.role !== 'specialist' &&
+      account.role !== 'researcher' &&
+      write.patientId !== null &&
+      account.patientId !== write.patientId.toLowerCase()
+    )
+      throw DomainError.invalidField('assignee', 'invalid_value', 'assignee_other_patient');
+  }
+}
+
+/** The task's row for `viewer`, or a 404 (a task they may not see is refused, audited, as absent). */
+export async function visibleTask(
+  deps: Deps,
+  viewer: Viewer,
+  id: string,
+  attempted: string,
+): Promise<TaskRow> {
+  const row = await findTask(deps.database.db, id);
+  if (!row) throw DomainError.notFound();
+  if (!canSee(viewer, row)) await refuse(deps, viewer, attempted, row, 'not_visible', 'not_found');
+  return row;
+}
+
+export async function createTask(
+  deps: Deps,
+  viewer: Viewer,
+  input: CreateTaskParsed,
+): Promise<Task> {
+  const patientId = input.patientId ? input.patientId.toLowerCase() : null;
+  await requireStaff(
+    deps,
+    viewer,
+    'tasks.create',
+    { id: null, patientId: UUID.test(patientId ?? '') ? patientId : null },
+    'create',
+  );
+  return deps.database.db.transaction(async (tx) => {
+    const write: TaskWrite = {
+      title: input.title,
+      description: input.description ?? null,
+      patientId,
+      ...assigneeColumns(input.assignee),
+      dueDate: input.dueDate ?? null,
+      priority: input.priority,
+    };
+    await checkWrite(tx, write);
+    const id = await insertTask(tx, write, { userId: viewer.userId, reason: null });
+    await appendAudit(tx, event(viewer, 'tasks.create', id, patientId));
+    return toTask(viewer, (await findTask(tx, id))!);
+  });
+}
+
+/** What another module says when it makes a task (rules, no-shows, waitlist offers). */
+export interface SystemTaskInput {
+  title: string;
+  description?: string | null;
+  patientId?: string | null;
+  assignee: TaskAssigneeInput;
+  dueDate?: string | null;
+  priority?: TaskPriority;
+  /** Why the task exists, shown with it ("No-show on 2026-11-20, 10:00"). Required. */
+  reason: string;
+  /** The module that makes it, for the audit row ('appointments', 'clinical-rules', …). */
+  source: string;
+}
+
+/**
+ * Makes a task on behalf of the system, inside the caller's transaction `tx`: if the caller's change
+ * rolls back, so does the task (and its history and audit rows). Checks the same rules as a person's
+ * task (the input's schema, a live patient, a fitting assignee) and throws a DomainError otherwise.
+ * Returns the new task's id.
+ */
+export async function createSystemTask(tx: Tx, input: SystemTaskInput): Promise<string> {
+  const { reason, source, ...fields } = input;
+  const reasonText = reason.trim();
+  if (!reasonText || reasonText.length > TASK_LIMITS.reason)
+    throw DomainError.invalidField('reason', 'invalid_value', reasonText ? 'too_long' : 'required');
+  const parsed = createTaskSchema.safeParse(fields);
+  if (!parsed.success)
+    throw DomainError.validation(
+      parsed.error.issues.map((i) => ({
+        path: i.path.join('.'),
+        code: i.code,
+        message: i.message,
+      })),
+    );
+  const patientId = parsed.data.patientId ? parsed.data.patientId.toLowerCase() : null;
+  const write: TaskWrite = {
+    title: parsed.data.title,
+    description: parsed.data.description ?? null,
+    patientId,
+    ...assigneeColumns(parsed.data.assignee),
+    dueDate: parsed.data.dueDate ?? null,
+    priority: parsed.data.priority,
+  };
+  await checkWrite(tx, write);
+  const id = await insertTask(tx, write, { userId: null, reason: reasonText });
+  const system: Actor = { userId: null, role: 'system', ip: null, requestId: null };
+  await appendAudit(tx, event(system, 'tasks.create', id, patientId, { source }));
+  return id;
+}
+
+/** The read and its audit row (with the patient, if any) in one transaction. */
+export async function readTask(deps: Deps, viewer: Viewer, id: string): Promise<Task> {
+  const found = await deps.database.db.transaction(async (tx) => {
+    const row = await findTask(tx, id);
+    if (!row) throw DomainError.notFound();
+    if (!canSee(viewer, row)) return { row, visible: false };
+    if (row.patientId) await appendAudit(tx, event(viewer, 'tasks.view', id, row.patientId));
+    return { row, visible: true };
+  });
+  if (!found.visible)
+    return refuse(deps, viewer, 'tasks.view', found.row, 'not_visible', 'not_found');
+  return toTask(viewer, found.row);
+}
+
+export async function updateTask(
+  deps: Deps,
+  viewer: Viewer,
+  id: string,
+  input: UpdateTaskParsed,
+): Promise<Task> {
+  const before = await visibleTask(deps, viewer, id, 'tasks.edit');
+  await requireStaff(deps, viewer, 'tasks.edit', before, 'edit');
+  const { version, assignee, ...changes } = input;
+  const patch = Object.fromEntries(
+    Object.entries({
+      ...changes,
+      ...(changes.patientId !== undefined
+        ? { patientId: changes.patientId ? changes.patientId.toLowerCase() : null }
+        : {}),
+      ...(assignee ? assigneeColumns(assignee) : {}),
+    }).filter(([, v]) => v !== undefined),
+  ) as Partial<TaskWrite>;
+  return deps.database.db.transaction(async (tx) => {
+    const current = await findTask(tx, id);
+    if (!current) throw DomainError.notFound();
+    await checkWrite(tx, {
+      patientId: patch.patientId !== undefined ? patch.patientId : current.patientId,
+      assigneeUserId:
+        patch.assigneeUserId !== undefined ? patch.assigneeUserId : current.assigneeUserId,
+      assigneeRole: patch.assigneeRole !== undefined ? patch.assigneeRole : current.assigneeRole,
+    });
+    const result = await updateTaskRow(tx, id, version, patch, viewer.userId);
+    if (result === null) throw DomainError.notFound();
+    if (result === 'conflict') throw DomainError.conflict();
+    const after = (await findTask(tx, id))!;
+    const fields = Object.keys(patch).sort().join(',');
+    await appendAudit(tx, event(viewer, 'tasks.edit', id, after.patientId, { fields }));
+    // moved from one patient to another: the one it left is told too
+    if (before.patientId && before.patientId !== after.patientId)
+      await appendAudit(tx, event(viewer, 'tasks.edit', id, before.patientId, { fields }));
+    return toTask(viewer, after);
+  });
+}
+
+export async function transitionTask(
+  deps: Deps,
+  viewer: Viewer,
+  id: string,
+  to: TaskStatus,
+  version: number,
+): Promise<Task> {
+  const before = await visibleTask(deps, viewer, id, 'tasks.transition');
+  if (viewer.role === 'user' && to !== 'done')
+    await refuse(deps, viewer, 'tasks.transition', before, `patient_may_only_finish:${to}`, {
+      action: 'edit',
+      resource: 'tasks',
+    });
+  return deps.database.db.transaction(async (tx) => {
+    const result = await transitionTaskRow(
+      tx,
+      id,
+      version,
+      to,
+      (from) => allowedTransitions(viewer, { ...before, status: from }).includes(to),
+      viewer.userId,
+    );
+    if (result === null) throw DomainError.notFound();
+    if (result === 'conflict') throw DomainError.conflict();
+    if (result === 'refused') throw DomainError.transitionNotAllowed();
+    await appendAudit(
+      tx,
+      event(viewer, 'tasks.transition', id, before.patientId, { from: result.from, to }),
+    );
+    return toTask(viewer, (await findTask(tx, id))!);
+  });
+}

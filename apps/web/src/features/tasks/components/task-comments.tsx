@@ -1,0 +1,76 @@
+import { TASK_LIMITS } from '@painlab/shared/tasks';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { Textarea } from '../../../components/ui/textarea';
+import { useFormatters } from '../../../hooks/use-formatters';
+import { isApiError } from '../../../lib/api-client';
+import { useAddComment, useTaskComments } from '../api/task-comments';
+
+/** A task's comments, oldest first, and a box to add one (anyone who sees the task). */
+export function TaskComments({ taskId }: { taskId: string }) {
+  const { t } = useTranslation('tasks');
+  const format = useFormatters();
+  const id = useId();
+  const comments = useTaskComments(taskId);
+  const add = useAddComment(taskId);
+  const [body, setBody] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!body.trim()) return;
+    try {
+      await add.mutateAsync(body.trim());
+      setBody('');
+      toast.success(t('comments.added'));
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : t('errors.updateFailed'));
+    }
+  }
+
+  return (
+    <div className="mt-3 border-t border-slate-200 pt-3">
+      {comments.isPending ? (
+        <Spinner />
+      ) : comments.data?.items.length ? (
+        <ul className="space-y-2">
+          {comments.data.items.map((c) => (
+            <li key={c.id} className="text-sm">
+              <p className="text-xs text-slate-600">
+                {c.author?.name ?? '—'} · {format.dateTime(c.createdAt)}
+              </p>
+              <p className="whitespace-pre-wrap text-slate-800">{c.body}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">{t('comments.empty')}</p>
+      )}
+      <form onSubmit={submit} className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label htmlFor={id} className="sr-only">
+            {t('comments.label')}
+          </label>
+          <Textarea
+            id={id}
+            rows={2}
+            maxLength={TASK_LIMITS.comment}
+            placeholder={t('comments.label')}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+          />
+        </div>
+        <Button
+          type="submit"
+          variant="secondary"
+          size="sm"
+          disabled={add.isPending || !body.trim()}
+        >
+          {t('comments.add')}
+        </Button>
+      </form>
+    </div>
+  );
+}
