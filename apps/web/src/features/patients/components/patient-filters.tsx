@@ -1,6 +1,6 @@
 import { PATIENT_SORTS, type PatientSort } from '@painlab/shared/patients';
 import { ListFilter, Search, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { memo, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -66,7 +66,10 @@ function CheckboxGroup<T extends string>({
   );
 }
 
-/** Search (debounced by the caller), sort, and the category / priority / status / specialist filters. */
+/**
+ * Search (debounced by the caller), sort, and the category / priority / status / specialist filters.
+ * A keystroke renders the search box only: everything else is memoised on the filters (issue 8).
+ */
 export function PatientFilters({
   filters,
   searchText,
@@ -75,16 +78,128 @@ export function PatientFilters({
   onClear,
   specialists,
 }: PatientFiltersProps) {
-  const { t } = useTranslation('patients');
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const toggleOpen = useCallback(() => setOpen((v) => !v), []);
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-col gap-3 md:flex-row md:items-end">
+        <SearchField searchText={searchText} onSearchChange={onSearchChange} />
+        <SortAndToggle
+          filters={filters}
+          onChange={onChange}
+          open={open}
+          onToggle={toggleOpen}
+          panelId={panelId}
+        />
+      </div>
+      <FilterPanel
+        filters={filters}
+        onChange={onChange}
+        onClear={onClear}
+        specialists={specialists}
+        open={open}
+        panelId={panelId}
+      />
+    </div>
+  );
+}
+
+function SearchField({
+  searchText,
+  onSearchChange,
+}: Pick<PatientFiltersProps, 'searchText' | 'onSearchChange'>) {
+  const { t } = useTranslation('patients');
   const searchId = useId();
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+      <Label htmlFor={searchId}>{t('list.searchLabel')}</Label>
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+        />
+        <Input
+          id={searchId}
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={t('list.searchPlaceholder')}
+          aria-describedby={`${searchId}-hint`}
+          value={searchText}
+          onChange={(event) => onSearchChange(event.target.value)}
+          className="pl-9"
+        />
+      </div>
+      <p id={`${searchId}-hint`} className="sr-only">
+        {t('list.searchHint')}
+      </p>
+    </div>
+  );
+}
+
+const SortAndToggle = memo(function SortAndToggle({
+  filters,
+  onChange,
+  open,
+  onToggle,
+  panelId,
+}: Pick<PatientFiltersProps, 'filters' | 'onChange'> & {
+  open: boolean;
+  onToggle: () => void;
+  panelId: string;
+}) {
+  const { t } = useTranslation('patients');
   const sortId = useId();
-  const specialistId = useId();
   const searching = filters.q.trim() !== '';
   const activeCount =
     CHOICE_FILTER_NAMES.reduce((count, name) => count + filters[name].length, 0) +
     (filters.specialistId ? 1 : 0);
+  return (
+    <div className="flex items-end gap-3">
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5 md:w-56 md:flex-none">
+        <Label htmlFor={sortId}>{t('list.sortLabel')}</Label>
+        <Select
+          id={sortId}
+          value={searching ? '' : filters.sort}
+          disabled={searching}
+          onChange={(event) => onChange((f) => ({ ...f, sort: event.target.value as PatientSort }))}
+        >
+          {searching ? <option value="">{t('list.sortRelevance')}</option> : null}
+          {PATIENT_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {t(`enums.sort.${sort}`)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <Button
+        variant="secondary"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={onToggle}
+        className="shrink-0"
+      >
+        <ListFilter aria-hidden="true" className="h-4 w-4" />
+        {activeCount ? t('list.filtersWithCount', { count: activeCount }) : t('list.filters')}
+      </Button>
+    </div>
+  );
+});
+
+const FilterPanel = memo(function FilterPanel({
+  filters,
+  onChange,
+  onClear,
+  specialists,
+  open,
+  panelId,
+}: Omit<PatientFiltersProps, 'searchText' | 'onSearchChange'> & {
+  open: boolean;
+  panelId: string;
+}) {
+  const { t } = useTranslation('patients');
+  const specialistId = useId();
   const specialistName =
     specialists?.find((s) => s.id === filters.specialistId)?.name ?? filters.specialistId;
   const choiceLabel = (name: ChoiceFilter, value: string) =>
@@ -117,63 +232,7 @@ export function PatientFilters({
   ];
 
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex flex-col gap-3 md:flex-row md:items-end">
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <Label htmlFor={searchId}>{t('list.searchLabel')}</Label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
-            />
-            <Input
-              id={searchId}
-              type="search"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={t('list.searchPlaceholder')}
-              aria-describedby={`${searchId}-hint`}
-              value={searchText}
-              onChange={(event) => onSearchChange(event.target.value)}
-              className="pl-9"
-            />
-          </div>
-          <p id={`${searchId}-hint`} className="sr-only">
-            {t('list.searchHint')}
-          </p>
-        </div>
-        <div className="flex items-end gap-3">
-          <div className="flex min-w-0 flex-1 flex-col gap-1.5 md:w-56 md:flex-none">
-            <Label htmlFor={sortId}>{t('list.sortLabel')}</Label>
-            <Select
-              id={sortId}
-              value={searching ? '' : filters.sort}
-              disabled={searching}
-              onChange={(event) =>
-                onChange((f) => ({ ...f, sort: event.target.value as PatientSort }))
-              }
-            >
-              {searching ? <option value="">{t('list.sortRelevance')}</option> : null}
-              {PATIENT_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {t(`enums.sort.${sort}`)}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <Button
-            variant="secondary"
-            aria-expanded={open}
-            aria-controls={panelId}
-            onClick={() => setOpen((v) => !v)}
-            className="shrink-0"
-          >
-            <ListFilter aria-hidden="true" className="h-4 w-4" />
-            {activeCount ? t('list.filtersWithCount', { count: activeCount }) : t('list.filters')}
-          </Button>
-        </div>
-      </div>
-
+    <>
       <div id={panelId} hidden={!open} className="mt-4 border-t border-slate-200 pt-4">
         <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-[2fr_1fr_1fr_1.2fr]">
           {CHOICE_FILTER_NAMES.map((name) => (
@@ -229,6 +288,6 @@ export function PatientFilters({
           </Button>
         </div>
       ) : null}
-    </div>
+    </>
   );
-}
+});

@@ -25,12 +25,39 @@ export function PatientListView() {
   const pages = query.data?.pages;
   const patients = useMemo(() => pages?.flatMap((page) => page.items), [pages]);
   // New rows render in an interruptible pass: a keystroke in the search box never waits for 50 rows.
-  const shownPatients = useDeferredValue(patients);
+  // The first rows (nothing but placeholders on screen yet) render at once, in one pass: deferring
+  // them would only render the placeholders again first, then the rows in slices (issue 8).
+  const deferredPatients = useDeferredValue(patients);
+  const shownPatients = deferredPatients ?? patients;
   // A search answers its nearest names only: when more match, the user narrows it (no "Load more").
   const refine = !query.hasNextPage && Boolean(query.data?.pages.at(-1)?.more);
   const narrowed = hasActiveFilters(filters);
   const updating =
     query.isPlaceholderData || (query.isFetching && !query.isFetchingNextPage && !query.isPending);
+
+  // The same element while the search box is typed in: a keystroke does not render the header.
+  const header = useMemo(
+    () => (
+      <PageHeader
+        title={t('nav:routes.patients')}
+        description={t('list.description')}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <CsvExport filters={filters} />
+            <Link to={paths.importPatients.href()} className={buttonClasses('secondary')}>
+              <FileUp aria-hidden="true" className="h-4 w-4" />
+              {t('list.import')}
+            </Link>
+            <Link to={paths.newPatient.href()} className={buttonClasses('primary')}>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              {t('list.newPatient')}
+            </Link>
+          </div>
+        }
+      />
+    ),
+    [t, filters],
+  );
 
   let message = null;
   if (query.isError && !patients) {
@@ -75,23 +102,7 @@ export function PatientListView() {
 
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title={t('nav:routes.patients')}
-        description={t('list.description')}
-        actions={
-          <div className="flex flex-wrap gap-2">
-            <CsvExport filters={filters} />
-            <Link to={paths.importPatients.href()} className={buttonClasses('secondary')}>
-              <FileUp aria-hidden="true" className="h-4 w-4" />
-              {t('list.import')}
-            </Link>
-            <Link to={paths.newPatient.href()} className={buttonClasses('primary')}>
-              <Plus aria-hidden="true" className="h-4 w-4" />
-              {t('list.newPatient')}
-            </Link>
-          </div>
-        }
-      />
+      {header}
 
       <PatientFilters
         filters={filters}
