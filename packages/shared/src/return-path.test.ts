@@ -28,6 +28,12 @@ describe('safeReturnPath', () => {
       '/LOGIN?redirect=/x',
       '/api/me',
       `/${'x'.repeat(3000)}`,
+      // dot segments the URL parser removes, leaving `//host` (a protocol-relative URL)
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e//evil.example',
+      '/a/..//evil.example',
+      '/%2E%2E//evil.example/x',
     ]) {
       expect(safeReturnPath(value), String(value)).toBeNull();
     }

@@ -1,7 +1,8 @@
 /**
  * Where a visitor goes after signing in: `?redirect=` of /login. Only a path of this site is
  * accepted — it starts with one `/` (not `//` or `/\`, which browsers read as another host), has no
- * control characters or backslashes, and is not /login itself; anything else is ignored (null) and
+ * control characters or backslashes, does not become `//…` once its dot segments are resolved, and
+ * is not /login itself; anything else is ignored (null) and
  * the visitor goes to the dashboard. Used by the server (the no-JavaScript form, signed-in
  * visitors) and by the sign-in page's script, so both decide alike.
  */
@@ -21,7 +22,10 @@ export function safeReturnPath(value: unknown): string | null {
   if (url.origin !== 'http://painlab.invalid') return null;
   const path = url.pathname.toLowerCase().replace(/\/+$/, '');
   if (path === '/login' || path.startsWith('/api/') || path === '/api') return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // Checked again after parsing: removing dot segments can turn `/.//host` into `//host`.
+  const result = `${url.pathname}${url.search}${url.hash}`;
+  if (result[1] === '/' || result[1] === '\\') return null;
+  return result;
 }
 
 /** `safeReturnPath`, else the dashboard. */

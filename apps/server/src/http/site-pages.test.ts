@@ -166,6 +166,7 @@ describe('GET /login', () => {
       '//evil.example/x',
       '/\\evil.example',
       'https://evil.example/',
+      '/.//evil.example',
       'javascript:alert(1)',
       '/login',
       '/api/me',
@@ -217,6 +218,9 @@ describe('GET /login', () => {
     expect(back.headers.location).toBe('/patients');
     const evil = await raw('/login?redirect=%2F%2Fevil.example', { headers: { cookie } });
     expect(evil.headers.location).toBe('/dashboard');
+    // dot segments that the URL parser resolves to `//evil.example`
+    const dotted = await raw('/login?redirect=%2F.%2F%2Fevil.example', { headers: { cookie } });
+    expect(dotted.headers.location).toBe('/dashboard');
     // a cookie that names no session: the page
     const stale = await raw('/login', { headers: { cookie: 'painlab.session_token=nope.nope' } });
     expect(stale.status).toBe(200);
