@@ -72,7 +72,7 @@ const envSchema = z.object({
   /** How often the worker looks for due messages (on PostgreSQL a NOTIFY also wakes it at once). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
   /** Messages one worker takes per round. */
-  OUTBOX_BATCH: z.coerce.number().int().min(1).max(500).default(20),
+  OUTBOX_BATCH: z.coerce.number().int().min(1).max(50).default(5),
   /** Delivery attempts before a message is dead (an administrator can retry it). */
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   /** Backoff after the n-th failure: base × 2^(n−1), capped at the maximum, with jitter (half to all of it). */

@@ -17,7 +17,10 @@ let server: TestServer;
 const LEASE_MS = 1500;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink({ reject: (address) => address.startsWith('refused') });
+  smtp = await startSmtpSink({
+    reject: (address) => address.startsWith('refused'),
+    delayMs: (address) => (address.startsWith('slow') ? 400 : 0),
+  });
   server = await startTestServer({
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Pain Lab <clinic@painlab.test>',
@@ -182,5 +185,31 @@ describe('a worker that dies mid-delivery', () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
     expect(await markSent(db, id, crashedToken)).toBe(false);
     expect(smtp.received.filter((m) => m.to.includes('crashed@example.test'))).toHaveLength(1);
+  });
+});
+
+describe('a slow relay', () => {
+  it('a round claims no more messages than it delivers at once, so none waits out its lease in the worker', async () => {
+    // With a batch larger than the deliveries in flight, the last messages of a round would sit
+    // 'sending' while the first ones went out, and another instance could take and send them again
+    // when their lease ran out. Each message here takes 400 ms to be accepted; whether it then
+    // counts as sent or timed out on this (possibly loaded) machine does not matter: what is
+    // checked is how many are held at once.
+    const recipients = Array.from({ length: 12 }, (_, i) => `slow-${i}@example.com`);
+    await server.deps.database.db.transaction(async (tx) => {
+      for (const to of recipients) await enqueue(tx, invite(to));
+    });
+    let mostSending = 0;
+    const stopAt = Date.now() + 3_000;
+    while (Date.now() < stopAt) {
+      const [row] = await server.sql<{ sending: number }>(
+        `select count(*)::int as sending from outbox_message
+          where recipient like 'slow-%' and status = 'sending'`,
+      );
+      mostSending = Math.max(mostSending, row!.sending);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(mostSending).toBeGreaterThan(0);
+    expect(mostSending).toBeLessThanOrEqual(5); // OUTBOX_BATCH's default
   });
 });

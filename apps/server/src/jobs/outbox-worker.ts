@@ -46,8 +46,6 @@ type OutboxSettings = Pick<
   | 'DATABASE_URL'
 >;
 
-/** Deliveries of one round run this many at a time. */
-const CONCURRENCY = 5;
 /** The longest error text kept on a message. */
 const ERROR_MAX = 500;
 
@@ -82,6 +80,8 @@ export function startOutboxWorker(
   const available: OutboxProviders = { email: !!providers.email, sms: !!providers.sms };
   const enabled = env.OUTBOX_WORKER && channels.length > 0;
   const db = database.db;
+  /** Messages claimed per round, and delivered at once. */
+  const take = env.OUTBOX_BATCH;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<number> | null = null;
@@ -90,11 +90,11 @@ export function startOutboxWorker(
 
   async function deliver(message: ClaimedMessage): Promise<void> {
     const provider = providers[message.channel];
+    let sent = false;
     try {
       if (!provider) throw new Error(`no ${message.channel} provider`);
       await withTimeout(provider.deliver(message), Math.max(50, env.OUTBOX_LEASE_MS - 1000));
-      await markSent(db, message.id, message.claimToken);
-      logger.debug({ messageId: message.id, channel: message.channel }, 'outbox message sent');
+      sent = true;
     } catch (error) {
       const last = message.attempts >= env.OUTBOX_MAX_ATTEMPTS;
       const retryIn = last
@@ -116,20 +116,27 @@ export function startOutboxWorker(
         'outbox delivery failed',
       );
     }
+    if (!sent) return;
+    // Recorded apart from the delivery: a database error here must not mark a message that the
+    // provider accepted as failed (it would be sent again).
+    try {
+      await markSent(db, message.id, message.claimToken);
+      logger.debug({ messageId: message.id, channel: message.channel }, 'outbox message sent');
+    } catch (error) {
+      logger.error(
+        { messageId: message.id, err: (error as Error)?.name },
+        'outbox: sent, result not saved',
+      );
+    }
   }
 
   async function oneRound(): Promise<number> {
     await buryExpiredLeases(db, env.OUTBOX_MAX_ATTEMPTS);
-    const batch = await claimDue(
-      db,
-      channels,
-      env.OUTBOX_BATCH,
-      env.OUTBOX_LEASE_MS,
-      env.OUTBOX_MAX_ATTEMPTS,
-    );
-    for (let i = 0; i < batch.length; i += CONCURRENCY) {
-      await Promise.all(batch.slice(i, i + CONCURRENCY).map(deliver));
-    }
+    // No more is claimed than is delivered at once: each message's delivery starts as soon as its
+    // lease does and is bounded below the lease, so a slow provider cannot let another instance
+    // take (and send) a message this one still holds.
+    const batch = await claimDue(db, channels, take, env.OUTBOX_LEASE_MS, env.OUTBOX_MAX_ATTEMPTS);
+    await Promise.all(batch.map(deliver));
     return batch.length;
   }
 
@@ -148,7 +155,7 @@ export function startOutboxWorker(
       });
     return round.then((n) => {
       // a full batch: more may be due; a wake during the round: look again
-      if (!stopped && (n === env.OUTBOX_BATCH || again)) {
+      if (!stopped && (n === take || again)) {
         again = false;
         schedule(0);
       }

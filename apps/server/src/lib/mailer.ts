@@ -25,7 +25,7 @@ export function createMailer(env: Env): Mailer | null {
   const transport = nodemailer.createTransport({
     url: env.SMTP_URL,
     pool: true,
-    maxConnections: 3,
+    maxConnections: 5, // OUTBOX_BATCH's default: a round's messages go out at once
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,

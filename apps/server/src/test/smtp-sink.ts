@@ -13,13 +13,15 @@ export interface SmtpSink {
 
 /**
  * `reject`: recipients the server refuses with a permanent 550 (a real SMTP failure, for the
- * outbox's retry tests). `hang`: the server never acknowledges a message.
+ * outbox's retry tests). `hang`: the server never acknowledges a message. `delayMs`: a slow relay.
  */
 export async function startSmtpSink(
   options: {
     reject?: (address: string) => boolean;
     /** Never answer a message's data: its sender waits (a delivery in flight, for crash tests). */
     hang?: boolean;
+    /** Milliseconds to wait before accepting a message to these recipients (a slow relay). */
+    delayMs?: (address: string) => number;
   } = {},
 ): Promise<SmtpSink> {
   const port = await freePort();
@@ -40,8 +42,12 @@ export async function startSmtpSink(
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        const wait = Math.max(0, ...to.map((a) => options.delayMs?.(a) ?? 0));
+        setTimeout(() => {
+          received.push({ to, raw });
+          callback();
+        }, wait);
       });
     },
   });
