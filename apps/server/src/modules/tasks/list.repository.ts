@@ -28,6 +28,13 @@ export function scopeCondition(scope: TaskScope): SQL | undefined {
 }
 
 const encode = (values: string[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+/** `YYYY-MM-DD` naming a real day (2026-02-30 is not), as the column's type requires. */
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
 function decode(cursor: string): [string, string] {
   try {
     const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -35,9 +42,9 @@ function decode(cursor: string): [string, string] {
       Array.isArray(v) &&
       v.length === 2 &&
       typeof v[0] === 'string' &&
-      /^\d{4}-\d{2}-\d{2}$/.test(v[0]) &&
+      isCalendarDate(v[0]) &&
       typeof v[1] === 'string' &&
-      /^[0-9a-f-]{36}$/.test(v[1])
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v[1])
     )
       return [v[0], v[1]];
   } catch {

@@ -97,6 +97,30 @@ export async function refuse(
     : DomainError.forbidden(answer.action, answer.resource);
 }
 
+/**
+ * Runs a write whose refusals are decided inside its transaction (a stale version, a transition
+ * not allowed, an assignee or patient that no longer qualifies): the transaction rolls back, so the
+ * refusal's audit row is written on its own before the error goes on.
+ */
+export async function auditingRefusals<T>(
+  deps: Deps,
+  viewer: Viewer,
+  attempted: string,
+  task: { id: string | null; patientId: string | null },
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError)
+      await recordAudit(
+        deps.database.db,
+        event(viewer, attempted, task.id, task.patientId, { reason: error.code }, 'denied'),
+      );
+    throw error;
+  }
+}
+
 /** Creating and editing tasks is for staff. */
 export async function requireStaff(
   deps: Deps,

@@ -25,6 +25,7 @@ import {
 import { toTask } from './tasks.mapping';
 import {
   allowedTransitions,
+  auditingRefusals,
   canSee,
   event,
   refuse,
@@ -205,26 +206,36 @@ export async function updateTask(
       ...(assignee ? assigneeColumns(assignee) : {}),
     }).filter(([, v]) => v !== undefined),
   ) as Partial<TaskWrite>;
-  return deps.database.db.transaction(async (tx) => {
-    const current = await findTask(tx, id);
-    if (!current) throw DomainError.notFound();
-    await checkWrite(tx, {
-      patientId: patch.patientId !== undefined ? patch.patientId : current.patientId,
-      assigneeUserId:
-        patch.assigneeUserId !== undefined ? patch.assigneeUserId : current.assigneeUserId,
-      assigneeRole: patch.assigneeRole !== undefined ? patch.assigneeRole : current.assigneeRole,
-    });
-    const result = await updateTaskRow(tx, id, version, patch, viewer.userId);
-    if (result === null) throw DomainError.notFound();
-    if (result === 'conflict') throw DomainError.conflict();
-    const after = (await findTask(tx, id))!;
-    const fields = Object.keys(patch).sort().join(',');
-    await appendAudit(tx, event(viewer, 'tasks.edit', id, after.patientId, { fields }));
-    // moved from one patient to another: the one it left is told too
-    if (before.patientId && before.patientId !== after.patientId)
-      await appendAudit(tx, event(viewer, 'tasks.edit', id, before.patientId, { fields }));
-    return toTask(viewer, after);
-  });
+  // Who it is for is checked only when the edit changes it: a task of a patient archived since, or
+  // assigned to someone banned since, can still have its title or due date corrected.
+  const changesWho =
+    patch.patientId !== undefined ||
+    patch.assigneeUserId !== undefined ||
+    patch.assigneeRole !== undefined;
+  return auditingRefusals(deps, viewer, 'tasks.edit', before, () =>
+    deps.database.db.transaction(async (tx) => {
+      const current = await findTask(tx, id);
+      if (!current) throw DomainError.notFound();
+      if (changesWho)
+        await checkWrite(tx, {
+          patientId: patch.patientId !== undefined ? patch.patientId : current.patientId,
+          assigneeUserId:
+            patch.assigneeUserId !== undefined ? patch.assigneeUserId : current.assigneeUserId,
+          assigneeRole:
+            patch.assigneeRole !== undefined ? patch.assigneeRole : current.assigneeRole,
+        });
+      const result = await updateTaskRow(tx, id, version, patch, viewer.userId);
+      if (result === null) throw DomainError.notFound();
+      if (result === 'conflict') throw DomainError.conflict();
+      const after = (await findTask(tx, id))!;
+      const fields = Object.keys(patch).sort().join(',');
+      await appendAudit(tx, event(viewer, 'tasks.edit', id, after.patientId, { fields }));
+      // moved from one patient to another: the one it left is told too
+      if (before.patientId && before.patientId !== after.patientId)
+        await appendAudit(tx, event(viewer, 'tasks.edit', id, before.patientId, { fields }));
+      return toTask(viewer, after);
+    }),
+  );
 }
 
 export async function transitionTask(
@@ -240,22 +251,24 @@ export async function transitionTask(
       action: 'edit',
       resource: 'tasks',
     });
-  return deps.database.db.transaction(async (tx) => {
-    const result = await transitionTaskRow(
-      tx,
-      id,
-      version,
-      to,
-      (from) => allowedTransitions(viewer, { ...before, status: from }).includes(to),
-      viewer.userId,
-    );
-    if (result === null) throw DomainError.notFound();
-    if (result === 'conflict') throw DomainError.conflict();
-    if (result === 'refused') throw DomainError.transitionNotAllowed();
-    await appendAudit(
-      tx,
-      event(viewer, 'tasks.transition', id, before.patientId, { from: result.from, to }),
-    );
-    return toTask(viewer, (await findTask(tx, id))!);
-  });
+  return auditingRefusals(deps, viewer, 'tasks.transition', before, () =>
+    deps.database.db.transaction(async (tx) => {
+      const result = await transitionTaskRow(
+        tx,
+        id,
+        version,
+        to,
+        (from) => allowedTransitions(viewer, { ...before, status: from }).includes(to),
+        viewer.userId,
+      );
+      if (result === null) throw DomainError.notFound();
+      if (result === 'conflict') throw DomainError.conflict();
+      if (result === 'refused') throw DomainError.transitionNotAllowed();
+      await appendAudit(
+        tx,
+        event(viewer, 'tasks.transition', id, before.patientId, { from: result.from, to }),
+      );
+      return toTask(viewer, (await findTask(tx, id))!);
+    }),
+  );
 }

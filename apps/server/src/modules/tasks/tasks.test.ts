@@ -390,6 +390,19 @@ describe('lists and filters', () => {
     for (const r of rows) expect(r.patient_id).toBe(ownRecord);
   });
 
+  it('a cursor naming no real day or no real id is a 400, not a database error', async () => {
+    const cursorOf = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    for (const tampered of [
+      ['2026-02-30', 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa'],
+      ['2026-01-10', '-'.repeat(36)],
+      ['2026-01-10', 'a'.repeat(36)],
+    ]) {
+      const res = await as.specialist.get(`/api/tasks?cursor=${cursorOf(tampered)}`);
+      expect(res.status, JSON.stringify(tampered)).toBe(400);
+      expect(res.body.error.details[0]).toMatchObject({ path: 'cursor' });
+    }
+  });
+
   it('a tampered cursor is a 400', async () => {
     const res = await as.specialist.get('/api/tasks?cursor=bm90LWEtY3Vyc29y');
     expect(res.status).toBe(400);
@@ -472,6 +485,51 @@ describe('concurrency', () => {
     });
     expect(staleMove.status).toBe(409);
     expect(await taskRow(t.id)).toMatchObject({ title: 'Uno', version: 2, status: 'new' });
+  });
+
+  it('a refusal decided inside the write (stale version, transition not allowed) is audited with the patient', async () => {
+    const t = await forPatient();
+    expect(
+      (await as.specialist.patch(`/api/tasks/${t.id}`, { version: 1, title: 'Uno' })).status,
+    ).toBe(200);
+    const deniedFor = async () =>
+      server.sql<{ action: string; patient_id: string; details: unknown }>(
+        "select action, patient_id, details from audit_log where outcome = 'denied' and record_id = $1 order by id",
+        [t.id],
+      );
+    expect((await as.admin.patch(`/api/tasks/${t.id}`, { version: 1, title: 'Dos' })).status).toBe(
+      409,
+    );
+    const notAllowed = await as.specialist.post(`/api/tasks/${t.id}/transition`, {
+      version: 2,
+      status: 'pending_review',
+    });
+    expect(notAllowed.status).toBe(409);
+    expect(await deniedFor()).toEqual([
+      { action: 'tasks.edit', patient_id: ownRecord, details: { reason: 'conflict' } },
+      {
+        action: 'tasks.transition',
+        patient_id: ownRecord,
+        details: { reason: 'transition_not_allowed' },
+      },
+    ]);
+  });
+
+  it('a task of a patient archived since can still have its title corrected; moving it to them cannot', async () => {
+    const b = await as.specialist.post('/api/patients', { ...MINIMAL_PATIENT, name: 'Archivada' });
+    const t = await create({ patientId: b.body.id });
+    await server.sql('update patient set deleted_at = now() where id = $1', [b.body.id]);
+    const edit = await as.specialist.patch(`/api/tasks/${t.id}`, {
+      version: 1,
+      title: 'Corregida',
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const other = await create();
+    const moved = await as.specialist.patch(`/api/tasks/${other.id}`, {
+      version: 1,
+      patientId: b.body.id,
+    });
+    expect(moved.status).toBe(400);
   });
 
   it('parallel edits of one version: exactly one wins', async () => {
