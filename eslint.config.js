@@ -21,6 +21,11 @@ const dirs = (folder) => {
     : [];
 };
 
+const noPersonas = {
+  name: '@painlab/shared/personas',
+  message: 'Personas are for the seed and the tests, not the web bundle.',
+};
+
 /**
  * Each folder under `root` may not import from its siblings (ARCHITECTURE.md "Layout"), except a
  * sibling's own service (`users/users.service.ts`): modules talk through services, never repositories.
@@ -148,20 +153,28 @@ export default tseslint.config(
   },
   {
     // Demo accounts and test fixtures are for the server's seed, the tests and e2e: never in the bundle.
+    // sonner loads on the first toast (issue 8): everything else uses the facade in lib/toast.ts.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
+            noPersonas,
             {
-              name: '@painlab/shared/personas',
-              message: 'Personas are for the seed and the tests, not the web bundle.',
+              name: 'sonner',
+              message:
+                'Use `toast` from lib/toast.ts: it loads sonner on the first toast, not in the first load (issue 8).',
             },
           ],
         },
       ],
     },
+  },
+  {
+    // The toast facade and its host are the only importers of sonner.
+    files: ['apps/web/src/lib/toast.ts', 'apps/web/src/components/toast-host.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noPersonas] }] },
   },
   {
     // Site pages are Preact and tiny (docs/decisions/0012): none of the signed-in app's libraries.

@@ -2,7 +2,8 @@
  * The architecture rules of eslint.config.js hold, with ESLint started from a sub-folder (the zones
  * are anchored to the config's folder, not the working directory): lower server layers never import
  * modules, shared web folders never import features, no import cycles, no floating promises, and the
- * personas never enter the web app. Probe files are written into the real folders, linted, removed.
+ * personas never enter the web app, nor sonner outside lib/toast.ts and its host (issue 8). Probe
+ * files are written into the real folders, linted, removed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,7 @@ const probes: Record<string, string> = {
   [`apps/server/src/lib/${tag}-c.ts`]: `async function later(): Promise<number> {\n  return 1;\n}\nlater();\nvoid later();\nexport {};\n`,
   [`apps/web/src/hooks/${tag}.ts`]: `import { patientKeys } from '../features/patients/api/keys';\nexport const h = patientKeys;\n`,
   [`apps/web/src/lib/${tag}.ts`]: `import { DEMO } from '@painlab/shared/personas';\nexport const d = DEMO;\n`,
+  [`apps/web/src/components/${tag}.ts`]: `import { toast } from 'sonner';\nexport const t = toast;\n`,
 };
 
 afterAll(() => {
@@ -46,6 +48,7 @@ describe.skipIf(dbKind !== 'pglite')('lint rules (eslint.config.js)', () => {
       'apps/server/src/lib/probe-c.ts': ['4:@typescript-eslint/no-floating-promises'],
       'apps/web/src/hooks/probe.ts': ['1:import/no-restricted-paths'],
       'apps/web/src/lib/probe.ts': ['1:no-restricted-imports'],
+      'apps/web/src/components/probe.ts': ['1:no-restricted-imports'],
     });
   }, 300_000); // typed linting loads the server and web TypeScript projects
 });

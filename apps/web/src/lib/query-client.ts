@@ -5,7 +5,7 @@
  */
 import { MutationCache, QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import i18n from 'i18next';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { isApiError, NetworkError } from './api-client';
 import { DEFAULT_GC_TIME, DEFAULT_LIFETIME } from './cache-policy';
 import { errorContext, logger } from './logger';

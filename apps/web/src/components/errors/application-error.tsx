@@ -11,7 +11,7 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ApiError, NetworkError } from '../../lib/api-client';
 import { errorContext, logger } from '../../lib/logger';
 import { Button } from '../ui/button';

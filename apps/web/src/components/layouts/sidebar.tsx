@@ -2,7 +2,7 @@ import { ChevronDown, LogOut, X } from 'lucide-react';
 import { useId, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { SidebarGroupId, SidebarItem } from '../../config/navigation';
 import type { RouteId } from '../../config/routes';
 import { cn } from '../../lib/utils';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { AppShell } from '../../../components/layouts/app-shell';
 import { InlineLoading } from '../../../components/layouts/loading-screen';
 import { sidebarFor } from '../../../config/navigation';

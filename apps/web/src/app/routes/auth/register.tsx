@@ -2,7 +2,7 @@ import { safeReturnPath } from '@painlab/shared/return-path';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { AuthLayout } from '../../../components/layouts/auth-layout';
 import { InlineLoading } from '../../../components/layouts/loading-screen';
 import { Alert } from '../../../components/ui/alert';

@@ -7,7 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteAccess } from '../../../config/routes';
 
 const toastError = vi.fn();
-vi.mock('sonner', () => ({ toast: { error: (...args: unknown[]) => toastError(...args) } }));
+vi.mock('../../../lib/toast', () => ({
+  toast: { error: (...args: unknown[]) => toastError(...args) },
+}));
 
 const { RouteGuard } = await import('./route-guard');
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, type Location } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { LoadingScreen } from '../../../components/layouts/loading-screen';
 import { decideAccess, type AccessDecision } from '../../../lib/authorization';
 import { leaveLoginNotice } from '../../../site/handoff';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { SIGNED_IN_COOKIE, takeCookie } from '../../../site/handoff';
 
 /**

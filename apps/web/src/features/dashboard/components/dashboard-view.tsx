@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { PageHeader } from '../../../components/ui/page-header';
 import { groupedCards, type DashboardCard } from '../../../config/dashboard-cards';
 import type { Viewer } from '../../../lib/authorization';

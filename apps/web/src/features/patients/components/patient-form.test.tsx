@@ -20,8 +20,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useNavigate, useParams } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ToastHost } from '../../../components/toast-host';
 import common from '../../../locales/en/common.json';
 import { initTestI18n, polyfillDialog } from '../../../testing/component-setup';
 import patients from '../../../locales/en/patients.json';
@@ -127,7 +127,7 @@ function setup(path: '/patients/new' | '/patients/p-1/edit') {
     <I18nextProvider i18n={i18next}>
       <QueryClientProvider client={client}>
         <RouterProvider router={router} />
-        <Toaster />
+        <ToastHost />
       </QueryClientProvider>
     </I18nextProvider>,
   );

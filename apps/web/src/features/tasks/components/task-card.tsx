@@ -1,7 +1,7 @@
 import type { Task, TaskStatus } from '@painlab/shared/tasks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { EnumSelect } from '../../../components/ui/enum-select';
 import { useFormatters } from '../../../hooks/use-formatters';

@@ -10,8 +10,8 @@ import i18next from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { I18nextProvider } from 'react-i18next';
-import { Toaster } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ToastHost } from '../../../components/toast-host';
 import common from '../../../locales/en/common.json';
 import tasks from '../../../locales/en/tasks.json';
 import { initTestI18n } from '../../../testing/component-setup';
@@ -67,7 +67,7 @@ function setup(task?: typeof TASK) {
     <I18nextProvider i18n={i18next}>
       <QueryClientProvider client={client}>
         <TaskForm task={task as never} patientId={null} onDone={onDone} />
-        <Toaster />
+        <ToastHost />
       </QueryClientProvider>
     </I18nextProvider>,
   );
