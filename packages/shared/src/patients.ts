@@ -4,60 +4,20 @@
  * in `error.details[].message`.
  */
 import { z } from 'zod';
+import {
+  ageFrom,
+  CATEGORIES,
+  GENDERS,
+  IMPORT_MODES,
+  LIMITS,
+  PATIENT_SORTS,
+  PRIORITIES,
+  STATUSES,
+} from './patients-constants';
 
-export const GENDERS = ['male', 'female', 'other'] as const;
-export const CATEGORIES = [
-  'chronic_pain',
-  'post_surgery',
-  'preventive_care',
-  'acute_condition',
-  'rehabilitation',
-  'geriatric',
-  'pediatric',
-  'mental_health',
-  'other',
-] as const;
-export const PRIORITIES = ['high', 'medium', 'low'] as const;
-export const STATUSES = ['new', 'in_treatment', 'follow_up', 'discharged', 'inactive'] as const;
-export const PATIENT_SORTS = ['name', '-name', '-updatedAt', 'priority'] as const;
-
-export type Gender = (typeof GENDERS)[number];
-export type Category = (typeof CATEGORIES)[number];
-export type Priority = (typeof PRIORITIES)[number];
-export type PatientStatus = (typeof STATUSES)[number];
-export type PatientSort = (typeof PATIENT_SORTS)[number];
-
-/** SPEC §4 colours: high red, medium yellow, low green, anything else grey. */
-export const PRIORITY_COLOURS: Record<string, 'red' | 'yellow' | 'green' | 'grey'> = {
-  high: 'red',
-  medium: 'yellow',
-  low: 'green',
-};
-export function priorityColour(priority: string): 'red' | 'yellow' | 'green' | 'grey' {
-  return PRIORITY_COLOURS[priority.toLowerCase()] ?? 'grey';
-}
-
-export const LIMITS = {
-  name: 120,
-  contact: 40,
-  email: 254,
-  listItem: 200,
-  listItems: 50,
-  longText: 10_000,
-  note: 20_000,
-} as const;
+export * from './patients-constants';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Age in whole years on `today` (UTC dates). */
-export function ageFrom(birthDate: string, today: Date = new Date()): number {
-  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
-  let age = today.getUTCFullYear() - y;
-  const beforeBirthday =
-    today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
-  if (beforeBirthday) age--;
-  return age;
-}
 
 export const birthDateSchema = z
   .string()
@@ -252,17 +212,6 @@ export const patientListQuerySchema = z.strictObject({
 });
 export type PatientListQuery = z.input<typeof patientListQuerySchema>;
 
-/**
- * The list parameters that identify a person: a de-identified view (researchers) refuses them, since
- * a name search or a name order would tell who is a patient and link them to their de-identified row.
- */
-export const IDENTIFYING_LIST_PARAMS = ['q'] as const;
-/** The sort orders a de-identified view may use (name orders, and name tie-breaks, would leak names). */
-export const DEIDENTIFIED_SORTS = [
-  '-updatedAt',
-  'priority',
-] as const satisfies readonly PatientSort[];
-
 export const patientListSchema = z.object({
   items: z.array(patientListItemSchema),
   /** The next keyset page; always null for a search, which answers its nearest `limit` names. */
@@ -330,7 +279,6 @@ export const recordAccessSchema = z.object({
   action: z.string(),
 });
 
-export const IMPORT_MODES = ['all_or_nothing', 'valid_only'] as const;
 export const importIssueSchema = z.object({
   row: z.number().int(),
   field: z.string(),
@@ -347,17 +295,3 @@ export const importReportSchema = z.object({
   issues: z.array(importIssueSchema),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
-export const CSV_COLUMNS = [
-  'name',
-  'birthDate',
-  'gender',
-  'category',
-  'priority',
-  'status',
-  'contactNumber',
-  'email',
-  'symptoms',
-  'medicalHistory',
-  'currentMedications',
-  'allergies',
-] as const;

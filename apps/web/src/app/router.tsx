@@ -8,6 +8,7 @@
  * the click instead of after the code; `prefetchOnIntent` does the same (code, and data where the
  * module allows it) when a link is hovered, focused or touched.
  */
+import type { MeResponse } from '@painlab/shared/auth';
 import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
@@ -27,7 +28,7 @@ import { PageLoading } from '../components/layouts/loading-screen';
 import { decideAccess } from '../lib/authorization';
 import { loadNamespaces, type Namespace } from '../lib/i18n';
 import { errorContext, logger } from '../lib/logger';
-import { queryClient } from '../lib/query-client';
+import { queryClient, VIEWER_QUERY_KEY } from '../lib/query-client';
 import type { RouteDataArgs, RouteDataModule } from './routes/route-data';
 import { LoginRedirect } from './routes/auth/login';
 import { LandingRoute } from './routes/public/landing';
@@ -100,8 +101,18 @@ async function startRouteData(def: RouteDef, args: RouteDataArgs): Promise<void>
   const load = DATA[def.screen];
   if (!load) return;
   try {
-    const [data, { viewerQueryOptions }] = await Promise.all([load(), viewerModule()]);
-    const me = await queryClient.ensureQueryData(viewerQueryOptions);
+    // The viewer as cached (as `ensureQueryData` would answer) without waiting for its module: a
+    // dynamic import resolves only when the browser evaluates it, which may be after the screen's
+    // larger graph started beside it (issue 8: the request must not wait for the screen's code).
+    const cached = queryClient.getQueryData<MeResponse | null>(VIEWER_QUERY_KEY);
+    const [data, me] = await Promise.all([
+      load(),
+      cached !== undefined
+        ? cached
+        : viewerModule().then(({ viewerQueryOptions }) =>
+            queryClient.ensureQueryData(viewerQueryOptions),
+          ),
+    ]);
     if (
       !decideAccess(def.access, me ? { role: me.role, permissions: me.permissions } : null).allowed
     )
@@ -174,10 +185,12 @@ export function prefetchRoute(href: string): void {
   }
   if (url.origin !== window.location.origin || url.pathname.startsWith('/api/')) return;
   for (const match of matchRoutes(routes, url.pathname) ?? []) {
-    const lazy = match.route.lazy;
-    if (typeof lazy === 'function') void lazy().catch(() => undefined);
+    // The data module first: the browser then evaluates its small, zod-free graph before the
+    // screen's, and the request leaves without waiting for the screen's code to run.
     const def = (match.route.handle as { def?: RouteDef } | undefined)?.def;
     if (def) void startRouteData(def, { params: match.params, url, reason: 'intent' });
+    const lazy = match.route.lazy;
+    if (typeof lazy === 'function') void lazy().catch(() => undefined);
   }
 }
 

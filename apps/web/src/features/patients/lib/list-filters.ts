@@ -10,7 +10,7 @@ import {
   PRIORITIES,
   STATUSES,
   type PatientSort,
-} from '@painlab/shared/patients';
+} from '@painlab/shared/patients-constants';
 
 /** The multiple-choice filters of the list and the values each offers, in the order of the enums. */
 export const CHOICE_FILTERS = {
