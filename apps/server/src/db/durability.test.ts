@@ -2,65 +2,29 @@
  * The embedded database as an operator meets it, with real processes: a second server on the same
  * folder is refused, acknowledged writes survive kill -9, and SIGTERM closes cleanly.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiClient, DEMO, DEMO_PASSWORD, dbKind, freePort } from '../test/harness';
+import { ApiClient, DEMO, DEMO_PASSWORD, dbKind } from '../test/harness';
+import { launchServer, stopAll, waitHealthy, type ServerProcess } from '../test/server-process';
 
-const MAIN = new URL('../main.ts', import.meta.url).pathname;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painlab-durability-'));
-const children: ChildProcess[] = [];
 
-interface Proc {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+type Proc = ServerProcess;
 
-async function launch(): Promise<Proc> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      DEMO_PASSWORD,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_AUTH_MAX: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const launch = (): Promise<Proc> =>
+  launchServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'true',
+    DEMO_PASSWORD,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_AUTH_MAX: '1000',
   });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, url: `http://127.0.0.1:${port}`, output: () => out, exited };
-}
-
-async function waitHealthy(proc: Proc, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null) throw new Error(`server exited: ${proc.output()}`);
-    try {
-      if ((await fetch(`${proc.url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server not healthy: ${proc.output()}`);
-}
 
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  stopAll();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -4,77 +4,42 @@
  * its lease ran out, and deliver 200 messages queued at once exactly once each (SKIP LOCKED), both
  * taking part; both stop cleanly on SIGTERM. PostgreSQL only: the embedded database is one process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
-import { dbKind, freePort } from '../test/harness';
+import { dbKind } from '../test/harness';
+import { launchServer, stopAll, waitHealthy, type ServerProcess } from '../test/server-process';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
 import { enqueue } from './outbox';
 
-const MAIN = new URL('../main.ts', import.meta.url).pathname;
 const COUNT = 200;
 const base = process.env.TEST_DATABASE_URL;
 const name = `painlab_t_ob_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-const children: ChildProcess[] = [];
 const dirs: string[] = [];
 let smtp: SmtpSink;
 let blackHole: SmtpSink;
 let url = '';
 
-interface Proc {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+type Proc = ServerProcess;
 
 async function launch(extra: Record<string, string> = {}): Promise<Proc> {
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painlab-instance-'));
   dirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      BETTER_AUTH_SECRET: 'x'.repeat(40),
-      SEED_DEMO: 'false',
-      SMTP_URL: smtp.url,
-      OUTBOX_POLL_MS: '100',
-      OUTBOX_BATCH: '5',
-      LOG_LEVEL: 'debug',
-      ...extra,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return launchServer({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    BETTER_AUTH_SECRET: 'x'.repeat(40),
+    SEED_DEMO: 'false',
+    SMTP_URL: smtp.url,
+    OUTBOX_POLL_MS: '100',
+    OUTBOX_BATCH: '5',
+    LOG_LEVEL: 'debug',
+    ...extra,
   });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, url: `http://127.0.0.1:${port}`, output: () => out, exited };
-}
-
-async function waitHealthy(proc: Proc, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null) throw new Error(`server exited: ${proc.output()}`);
-    try {
-      if ((await fetch(`${proc.url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server not healthy: ${proc.output()}`);
 }
 
 /** The ids of the messages a process logged as sent (its debug log: ids only, never addresses). */
@@ -103,7 +68,7 @@ describe.skipIf(dbKind !== 'postgres')('two server instances on one PostgreSQL',
   }, 120_000);
 
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    stopAll();
     await smtp?.close();
     void blackHole?.close();
     if (base) {
