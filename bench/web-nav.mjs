@@ -20,15 +20,13 @@
 /* global window, document, location, history, requestAnimationFrame, MutationObserver */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { lighthouseLogin } from './web-lighthouse.mjs';
+import { freePort, root, SECRET, waitFor } from './lib.mjs';
 
-const here = path.dirname(new URL(import.meta.url).pathname);
-const root = path.dirname(here);
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 10);
 // The server refuses the documented demo password in production mode: the bench seeds its own.
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'bench-demo-password-web-nav';
@@ -48,27 +46,6 @@ const BUDGETS = {
   search1x: 300,
   keystroke4x: 50,
 };
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url, ms = 240_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`not ready: ${url}`);
-}
 
 const median = (values) => {
   const s = [...values].sort((a, b) => a - b);
@@ -116,7 +93,7 @@ async function startServer(dist) {
         SEED_DEMO: 'true',
         DEMO_PASSWORD: PASSWORD,
         NODE_ENV: 'production',
-        BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+        BETTER_AUTH_SECRET: SECRET,
         ...(dist ? { WEB_DIST: dist } : {}),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -257,7 +234,7 @@ try {
   // Signed-in state (the specialist) and the patients, on each server.
   for (const target of targets) {
     const { base } = target;
-    await waitFor(`${base}/api/health`);
+    await waitFor(`${base}/api/health`, 240_000);
     const contextOptions = { ...sharedOptions, baseURL: base };
     target.contextOptions = contextOptions;
     const staff = await browser.newContext(contextOptions);

@@ -17,41 +17,18 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { freePort, here, root, SECRET, waitFor } from './lib.mjs';
 
-const here = path.dirname(new URL(import.meta.url).pathname);
-const root = path.dirname(here);
 const dist = path.join(root, 'apps/web/dist');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_WEB_ROUNDS ?? 5);
 const CONNECTIONS = 10;
 const BUDGET = 0.5;
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'painlab-demo-2026';
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url, ms = 180_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`not ready: ${url}`);
-}
 
 const load = (url, headers) =>
   new Promise((resolve, reject) =>
@@ -255,7 +232,7 @@ export async function webServerBench() {
         SEED_DEMO: 'true',
         DEMO_PASSWORD,
         NODE_ENV: 'production',
-        BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+        BETTER_AUTH_SECRET: SECRET,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
@@ -271,8 +248,8 @@ export async function webServerBench() {
   const base = `http://127.0.0.1:${appPort}`;
   let ok = true;
   try {
-    await waitFor(`${base}/api/health`);
-    await waitFor(`http://127.0.0.1:${barePort}/`);
+    await waitFor(`${base}/api/health`, 180_000);
+    await waitFor(`http://127.0.0.1:${barePort}/`, 180_000);
     const headers = { 'accept-encoding': 'br, gzip' };
     await load(`${base}/`, headers); // warm-up (discarded)
     await load(`http://127.0.0.1:${barePort}/`, headers);
