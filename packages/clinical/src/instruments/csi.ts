@@ -1,7 +1,7 @@
 import type { Instrument } from '../instrument';
 import { allAnswered, options, sum } from '../scoring';
 import type { Flag } from '../types';
-import { pendingSpanish } from './common';
+import { englishItems, pendingSpanish } from './common';
 
 const scale = options([
   [0, 'Never', null],
@@ -53,12 +53,7 @@ export const csi: Instrument = {
       en: 'Please circle the best response to the right of each statement.',
       es: null,
     },
-    items: TEXT.map((en, i) => ({
-      number: i + 1,
-      key: `q${i + 1}`,
-      text: { en, es: null },
-      options: scale,
-    })),
+    items: englishItems(TEXT, () => scale),
     reverseItems: [],
     total: {
       min: 0,

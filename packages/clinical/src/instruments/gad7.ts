@@ -1,7 +1,7 @@
 import type { Instrument } from '../instrument';
 import { allAnswered, options, sum } from '../scoring';
 import type { Flag } from '../types';
-import { pendingSpanish } from './common';
+import { englishItems, pendingSpanish } from './common';
 
 const scale = options([
   [0, 'Not at all', null],
@@ -34,12 +34,7 @@ export const gad7: Instrument = {
       en: 'Over the last 2 weeks, how often have you been bothered by the following problems?',
       es: null,
     },
-    items: TEXT.map((en, i) => ({
-      number: i + 1,
-      key: `q${i + 1}`,
-      text: { en, es: null },
-      options: scale,
-    })),
+    items: englishItems(TEXT, () => scale),
     reverseItems: [],
     total: {
       min: 0,

@@ -1,7 +1,7 @@
 import type { Instrument } from '../instrument';
 import { allAnswered, options, pick, sum } from '../scoring';
 import type { Flag } from '../types';
-import { pendingSpanish } from './common';
+import { englishItems, pendingSpanish } from './common';
 
 const scale = options([
   [0, 'Not at all', null],
@@ -47,12 +47,7 @@ export const pcs: Instrument = {
       en: 'Listed below are thirteen statements describing different thoughts and feelings that may be associated with pain. Using the following scale, please indicate the degree to which you have these thoughts and feelings when you are experiencing pain. When I’m in pain…',
       es: null,
     },
-    items: TEXT.map((en, i) => ({
-      number: i + 1,
-      key: `q${i + 1}`,
-      text: { en, es: null },
-      options: scale,
-    })),
+    items: englishItems(TEXT, () => scale),
     reverseItems: [],
     total: {
       min: 0,

@@ -1,7 +1,7 @@
 import type { Instrument } from '../instrument';
 import { allAnswered, options, pick, sum } from '../scoring';
 import type { ItemOption } from '../types';
-import { pendingSpanish } from './common';
+import { englishItems, pendingSpanish } from './common';
 
 const agree = options([
   [0, 'Disagree', null],
@@ -41,12 +41,7 @@ export const startback: Instrument = {
       en: 'Thinking about the last 2 weeks tick your response to the following questions.',
       es: null,
     },
-    items: TEXT.map((en, i) => ({
-      number: i + 1,
-      key: `q${i + 1}`,
-      text: { en, es: null },
-      options: i === 8 ? bothersome : agree,
-    })),
+    items: englishItems(TEXT, (i) => (i === 8 ? bothersome : agree)),
     reverseItems: [],
     total: {
       min: 0,
