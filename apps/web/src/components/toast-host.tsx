@@ -1,5 +1,10 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { attachToaster, loadedSonner, subscribeToSonner } from '../lib/toast';
+import {
+  attachToaster,
+  loadedSonner,
+  loadOnFirstInteraction,
+  subscribeToSonner,
+} from '../lib/toast';
 
 /**
  * sonner's Toaster, rendered only once the first toast has loaded sonner (lib/toast.ts), with the
@@ -9,6 +14,7 @@ import { attachToaster, loadedSonner, subscribeToSonner } from '../lib/toast';
  */
 export function ToastHost() {
   const sonner = useSyncExternalStore(subscribeToSonner, loadedSonner, () => null);
+  useEffect(() => loadOnFirstInteraction(), []);
   useEffect(() => (sonner ? attachToaster(sonner.toast) : undefined), [sonner]);
   if (!sonner) return null;
   const { Toaster } = sonner;

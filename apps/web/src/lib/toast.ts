@@ -1,6 +1,7 @@
 /**
  * Toasts without sonner in the first load (issue 8): `toast.success(...)` etc. with sonner's call
- * shapes, but sonner is fetched by a dynamic `import()` on the first toast only. Calls made before
+ * shapes, but sonner is fetched by a dynamic `import()` on the first toast (or the first pointer or key
+ * press, `loadOnFirstInteraction`), never on arrival. Calls made before
  * it is there wait in a queue, in order; `ToastHost` (components/toast-host.tsx) renders sonner's
  * `<Toaster>` once the module has arrived and hands its `toast` back here from an effect — after the
  * Toaster's own effect has subscribed to sonner's store (child effects run first), so nothing
@@ -28,11 +29,33 @@ function load(): void {
       for (const listener of listeners) listener();
     },
     (error: unknown) => {
-      // A failed chunk load (offline, new deploy): the next toast tries again.
+      // A failed chunk load (offline, new deploy): the next toast tries again, and waiting ones
+      // are shown as soon as the connection is back.
       loading = null;
       console.warn('Could not load the toasts', error);
+      if (queue.length) window.addEventListener('online', load, { once: true });
     },
   );
+}
+
+/**
+ * Starts loading sonner at the visitor's first pointer or key press (the host calls it once): a
+ * toast nearly always follows an action, and this way an error toast does not depend on a download
+ * made after the connection has gone. Nothing is loaded on arrival. Returns the clean-up.
+ */
+export function loadOnFirstInteraction(target: Window = window): () => void {
+  const options = { capture: true, passive: true } as const;
+  const stop = () => {
+    target.removeEventListener('pointerdown', go, options);
+    target.removeEventListener('keydown', go, options);
+  };
+  function go() {
+    stop();
+    load();
+  }
+  target.addEventListener('pointerdown', go, options);
+  target.addEventListener('keydown', go, options);
+  return stop;
 }
 
 function show(kind: Kind, message: Message, options?: ExternalToast): void {
