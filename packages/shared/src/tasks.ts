@@ -51,13 +51,14 @@ export const TASK_LIMITS = {
   comment: 5_000,
 } as const;
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-export const taskDateSchema = z
-  .string()
-  .regex(isoDate, { error: 'invalid_date' })
-  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: 'invalid_date',
-  });
+/** `YYYY-MM-DD` naming a real day (not 2026-02-30 nor 2026-13-45). Never throws. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
+export const taskDateSchema = z.string().refine(isCalendarDate, { error: 'invalid_date' });
 
 const id = z.string().max(100);
 

@@ -1,6 +1,6 @@
 /** The task list: filters, the viewer's scope, keyset pages by (due date, id) (SQL only). */
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { OPEN_TASK_STATUSES, type TaskListFilter } from '@painlab/shared/tasks';
+import { isCalendarDate, OPEN_TASK_STATUSES, type TaskListFilter } from '@painlab/shared/tasks';
 import type { Tx } from '../../audit/audit';
 import { task } from '../../db/schema';
 import { selectTasks, type TaskRow } from './tasks.query';
@@ -28,13 +28,6 @@ export function scopeCondition(scope: TaskScope): SQL | undefined {
 }
 
 const encode = (values: string[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
-/** `YYYY-MM-DD` naming a real day (2026-02-30 is not), as the column's type requires. */
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
-}
-
 function decode(cursor: string): [string, string] {
   try {
     const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

@@ -390,6 +390,30 @@ describe('lists and filters', () => {
     for (const r of rows) expect(r.patient_id).toBe(ownRecord);
   });
 
+  it('a date that is not a day (today=true, 2026-13-45, abc) is a 400 on lists and writes, not a 500', async () => {
+    for (const today of ['true', '1', '', '2026-13-45', '9999-99-99']) {
+      const res = await as.researcher.get(`/api/tasks?today=${today}`);
+      expect(res.status, today).toBe(400);
+      expect(res.body.error.code).toBe('validation_failed');
+    }
+    const before = await taskCount();
+    for (const dueDate of ['abc', '2026-13-45', 'x'.repeat(5000)]) {
+      const res = await as.admin.post('/api/tasks', {
+        title: 'Fecha',
+        assignee: { kind: 'queue', role: 'admin' },
+        priority: 'low',
+        dueDate,
+      });
+      expect(res.status, dueDate.slice(0, 20)).toBe(400);
+    }
+    expect(await taskCount()).toBe(before);
+    const t = await create();
+    expect(
+      (await as.specialist.patch(`/api/tasks/${t.id}`, { version: 1, dueDate: '1' })).status,
+    ).toBe(400);
+    expect(await taskRow(t.id)).toMatchObject({ version: 1 });
+  });
+
   it('a cursor naming no real day or no real id is a 400, not a database error', async () => {
     const cursorOf = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
     for (const tampered of [
