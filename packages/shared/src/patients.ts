@@ -4,6 +4,7 @@
  * in `error.details[].message`.
  */
 import { z } from 'zod';
+import { isCalendarDate } from './dates';
 import {
   ageFrom,
   CATEGORIES,
@@ -22,14 +23,7 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 export const birthDateSchema = z
   .string()
   .regex(isoDate, { error: 'invalid_date' })
-  .refine(
-    (v) =>
-      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
-      new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    {
-      error: 'invalid_date',
-    },
-  )
+  .refine(isCalendarDate, { error: 'invalid_date' })
   .refine(
     (v) => ageFrom(v) > 0 || (ageFrom(v) === 0 && Date.parse(`${v}T00:00:00Z`) <= Date.now()),
     {

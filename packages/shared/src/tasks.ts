@@ -4,6 +4,7 @@
  * app; the API sends them in `error.details[].message`.
  */
 import { z } from 'zod';
+import { isCalendarDate } from './dates';
 
 export const TASK_STATUSES = ['new', 'in_progress', 'pending_review', 'done', 'cancelled'] as const;
 export const TASK_PRIORITIES = ['high', 'medium', 'low'] as const;
@@ -50,13 +51,6 @@ export const TASK_LIMITS = {
   reason: 500,
   comment: 5_000,
 } as const;
-
-/** `YYYY-MM-DD` naming a real day (not 2026-02-30 nor 2026-13-45). Never throws. */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
-}
 
 export const taskDateSchema = z.string().refine(isCalendarDate, { error: 'invalid_date' });
 

@@ -1,6 +1,7 @@
 /** The task list: filters, the viewer's scope, keyset pages by (due date, id) (SQL only). */
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { isCalendarDate, OPEN_TASK_STATUSES, type TaskListFilter } from '@painlab/shared/tasks';
+import { isCalendarDate } from '@painlab/shared/dates';
+import { OPEN_TASK_STATUSES, type TaskListFilter } from '@painlab/shared/tasks';
 import type { Tx } from '../../audit/audit';
 import { task } from '../../db/schema';
 import { selectTasks, type TaskRow } from './tasks.query';
