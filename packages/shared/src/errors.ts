@@ -118,8 +118,45 @@ const MESSAGES: Record<ErrorCode, Record<Lang, string>> = {
   },
 };
 
+/**
+ * The actions and resources a `forbidden` message names (the English term is the key), with their
+ * Spanish: the message is translated whole, not only its frame. `DomainError.forbidden` takes only
+ * these terms, so a new one cannot be added without its translation.
+ */
+export const PERMISSION_TERMS = {
+  view: 'ver',
+  create: 'crear',
+  edit: 'editar',
+  delete: 'eliminar',
+  access: 'acceder',
+  link: 'vincular',
+  'filter by patient': 'filtrar por paciente',
+  'search or sort by identifying fields': 'buscar u ordenar por datos identificativos',
+  patients: 'pacientes',
+  appointments: 'citas',
+  treatments: 'tratamientos',
+  analytics: 'analíticas',
+  research: 'investigación',
+  users: 'usuarios',
+  audit_logs: 'registros de auditoría',
+  tasks: 'tareas',
+  'identified patient records': 'historias clínicas identificadas',
+  'de-identified patients': 'pacientes desidentificados',
+  'a patient record': 'una historia clínica',
+  'this note': 'esta nota',
+  'this route': 'esta ruta',
+} as const satisfies Record<string, string>;
+export type PermissionTerm = keyof typeof PERMISSION_TERMS;
+
+const inLanguage = (code: ErrorCode, lang: Lang, value: string): string =>
+  code === 'forbidden' && lang === 'es' && Object.hasOwn(PERMISSION_TERMS, value)
+    ? PERMISSION_TERMS[value as PermissionTerm]
+    : value;
+
 export function errorMessage(code: ErrorCode, lang: Lang, params: Params = {}): string {
-  return MESSAGES[code][lang].replace(/\{(\w+)\}/g, (m, k: string) => params[k] ?? m);
+  return MESSAGES[code][lang].replace(/\{(\w+)\}/g, (m, k: string) =>
+    params[k] === undefined ? m : inLanguage(code, lang, params[k]),
+  );
 }
 
 /** Picks `es` or `en` from an Accept-Language header; English is the fallback (SPEC §1). */

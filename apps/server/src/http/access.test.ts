@@ -147,7 +147,7 @@ describe('permission matrix (SPEC §6) enforced by the server', () => {
       headers: { 'accept-language': 'es-ES,es;q=0.9' },
     });
     expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe('Acceso denegado. Necesita el permiso view sobre users.');
+    expect(res.body.error.message).toBe('Acceso denegado. Necesita el permiso ver sobre usuarios.');
   });
 });
 

@@ -4,7 +4,7 @@
  * constructors; `http/errors.ts` maps each code to its HTTP status, in one place. Services never
  * import the HTTP layer.
  */
-import type { ErrorCode, FieldIssue } from '@painlab/shared/errors';
+import type { ErrorCode, FieldIssue, PermissionTerm } from '@painlab/shared/errors';
 
 export type DomainErrorDetails = FieldIssue[] | Record<string, unknown>;
 
@@ -23,7 +23,7 @@ export class DomainError extends Error {
   }
 
   /** `action` and `resource` fill the translated message ("You need {action} permission for {resource}"). */
-  static forbidden(action: string, resource: string): DomainError {
+  static forbidden(action: PermissionTerm, resource: PermissionTerm): DomainError {
     return new DomainError('forbidden', { action, resource });
   }
 

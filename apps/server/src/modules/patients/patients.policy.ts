@@ -16,6 +16,7 @@ import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
 import { findPatient } from './chart.repository';
 import type { PatientRow } from './patients.query';
+import type { PermissionTerm } from '@painlab/shared/errors';
 
 export type Viewer = Actor & { role: Role; userId: string };
 
@@ -45,7 +46,7 @@ export async function refuse(
   attempted: string,
   patientId: string | null,
   reason: string,
-  message: { action: string; resource: string } = {
+  message: { action: PermissionTerm; resource: PermissionTerm } = {
     action: 'view',
     resource: 'identified patient records',
   },
@@ -70,7 +71,7 @@ export async function requireIdentified(
   viewer: Viewer,
   attempted: string,
   patientId: string | null,
-  action = 'view',
+  action: PermissionTerm = 'view',
 ) {
   if (!canSeeIdentified(viewer.role)) {
     await refuse(deps, viewer, attempted, patientId, 'deidentified_only', {

@@ -16,6 +16,7 @@ import { auditEvent, recordAudit, type Actor, type AuditEvent } from '../../audi
 import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
 import type { TaskScope } from './list.repository';
+import type { PermissionTerm } from '@painlab/shared/errors';
 
 export type Viewer = Actor & { role: Role; userId: string };
 
@@ -86,7 +87,7 @@ export async function refuse(
   attempted: string,
   task: { id: string | null; patientId: string | null },
   reason: string,
-  answer: 'not_found' | { action: string; resource: string },
+  answer: 'not_found' | { action: PermissionTerm; resource: PermissionTerm },
 ): Promise<never> {
   await recordAudit(
     deps.database.db,
