@@ -166,14 +166,24 @@ export default tseslint.config(
               message:
                 'Use `toast` from lib/toast.ts: it loads sonner on the first toast, not in the first load (issue 8).',
             },
+            {
+              name: 'tailwind-merge',
+              message:
+                'cn() joins classes without merging (issue 8): give the component a prop instead of overriding its classes.',
+            },
           ],
         },
       ],
     },
   },
   {
-    // The toast facade and its host are the only importers of sonner.
-    files: ['apps/web/src/lib/toast.ts', 'apps/web/src/components/toast-host.tsx'],
+    // The toast facade and its host are the only importers of sonner; the class-conflict test is the
+    // only user of tailwind-merge (as the judge of conflicts, not in the bundle).
+    files: [
+      'apps/web/src/lib/toast.ts',
+      'apps/web/src/components/toast-host.tsx',
+      'apps/web/src/lib/class-conflicts.test.ts',
+    ],
     rules: { 'no-restricted-imports': ['error', { paths: [noPersonas] }] },
   },
   {

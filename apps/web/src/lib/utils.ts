@@ -1,7 +1,10 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
 
-/** Joins class names and resolves Tailwind conflicts (the last one wins). */
+/**
+ * Joins class names. It does not resolve Tailwind conflicts: a component offers props (size,
+ * shape, variant) instead of letting callers override its classes, and `class-conflicts.test.ts`
+ * fails on any pair of joined classes that set the same property.
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

@@ -37,7 +37,7 @@ function ConnectionStatus({ state }: { state: ConnectionState }) {
   if (state === 'checking') {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-        <Spinner className="h-4 w-4" />
+        <Spinner size="sm" />
         {t('app.connection.checking')}
       </p>
     );

@@ -23,7 +23,7 @@ export function InlineLoading() {
   const { t } = useTranslation();
   return (
     <div role="status" className="flex items-center gap-3 p-6 text-sm text-slate-600">
-      <Spinner className="h-4 w-4" />
+      <Spinner size="sm" />
       <span>{t('loading.generic')}</span>
     </div>
   );

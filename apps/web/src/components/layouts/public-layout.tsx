@@ -153,7 +153,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           </nav>
           <div className="ml-auto flex items-center gap-2">
             <LanguageSwitch />
-            <Link to="/login" className={buttonClasses('primary', 'sm', 'hidden sm:inline-flex')}>
+            <Link to="/login" className={buttonClasses('primary', 'sm', 'max-sm:hidden')}>
               {t('header.signIn')}
             </Link>
             <button

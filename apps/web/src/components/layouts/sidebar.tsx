@@ -49,9 +49,9 @@ function NavItem({ routeId, href, compact, end }: NavItemProps) {
         onClick={() => toast.info(t('shell.navigatingTo', { title }), { id: 'navigation' })}
         className={({ isActive }) =>
           cn(
-            'flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors',
+            'flex items-center gap-3 rounded-md py-2 text-sm transition-colors',
             'focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-teal-400',
-            compact && 'justify-center px-0',
+            compact ? 'justify-center px-0' : 'px-3',
             isActive
               ? 'bg-teal-700/90 font-medium text-white'
               : 'text-slate-300 hover:bg-slate-800 hover:text-white',
@@ -166,8 +166,8 @@ export function Sidebar({
     >
       <div
         className={cn(
-          'flex h-16 items-center gap-3 border-b border-slate-800 px-4',
-          compact && 'justify-center px-0',
+          'flex h-16 items-center gap-3 border-b border-slate-800',
+          compact ? 'justify-center px-0' : 'px-4',
         )}
       >
         <BrandMark className="h-8 w-8 shrink-0" />
@@ -239,9 +239,9 @@ export function Sidebar({
           aria-label={compact ? t('actions.signOut') : undefined}
           title={compact ? t('actions.signOut') : undefined}
           className={cn(
-            'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-300 transition-colors',
+            'flex w-full items-center gap-3 rounded-md py-2 text-sm text-slate-300 transition-colors',
             'hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-teal-400 disabled:opacity-60',
-            compact && 'justify-center px-0',
+            compact ? 'justify-center px-0' : 'px-3',
           )}
         >
           <LogOut aria-hidden="true" className="h-4 w-4 shrink-0" />

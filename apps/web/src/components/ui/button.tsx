@@ -5,6 +5,8 @@ const VARIANTS = {
   primary: 'bg-teal-700 text-white shadow-sm hover:bg-teal-800 active:bg-teal-900',
   secondary: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
+  /** A destructive action that should not draw the eye (archive beside the main actions). */
+  dangerGhost: 'text-red-800 hover:bg-red-50',
   danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
   link: 'text-teal-800 underline-offset-4 hover:underline',
 } as const;
@@ -30,8 +32,8 @@ export function buttonClasses(
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600',
     'disabled:pointer-events-none disabled:opacity-60',
     VARIANTS[variant],
-    SIZES[size],
-    variant === 'link' && 'h-auto px-0',
+    // A link-styled button has no box of its own: no height or padding from the size.
+    variant === 'link' ? 'h-auto px-0 text-sm' : SIZES[size],
     className,
   );
 }

@@ -61,7 +61,7 @@ export function MessageDetail({ id, onClose }: { id: string; onClose: () => void
 
       {query.isPending ? (
         <p className="mt-4 flex items-center gap-2 text-sm text-slate-600" role="status">
-          <Spinner className="h-4 w-4" />
+          <Spinner size="sm" />
           {t('detail.loading')}
         </p>
       ) : query.isError ? (

@@ -110,7 +110,7 @@ export function OutboxView() {
         >
           {query.isPending ? (
             <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
-              <Spinner className="h-4 w-4" />
+              <Spinner size="sm" />
               {t('list.loading')}
             </p>
           ) : query.isError && !messages ? (

@@ -75,11 +75,7 @@ export function ChartActions({ patient, canArchive }: { patient: Patient; canArc
       </Button>
       {canArchive ? (
         <>
-          <Button
-            variant="ghost"
-            className="text-red-800 hover:bg-red-50"
-            onClick={() => setConfirming(true)}
-          >
+          <Button variant="dangerGhost" onClick={() => setConfirming(true)}>
             <Archive aria-hidden="true" className="h-4 w-4" />
             {t('chart.archive')}
           </Button>

@@ -218,12 +218,7 @@ export function ImportView() {
                   {t('import.columns')}
                 </summary>
                 <p className="mt-2 font-mono break-words">{CSV_COLUMNS.join(', ')}</p>
-                <Button
-                  variant="link"
-                  size="sm"
-                  className="mt-1 text-xs"
-                  onClick={downloadTemplate}
-                >
+                <Button variant="link" size="sm" className="mt-1" onClick={downloadTemplate}>
                   <Download aria-hidden="true" className="h-3.5 w-3.5" />
                   {t('import.template')}
                 </Button>

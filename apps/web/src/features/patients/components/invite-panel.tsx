@@ -86,7 +86,7 @@ export function InvitePanel({ patient }: { patient: Patient }) {
         ) : (
           <Alert tone="warning" data-testid="invite-not-sent">
             <p>{t('portal.notSent', { date: format.dateTime(result.expiresAt) })}</p>
-            <Label htmlFor={`${uid}-link`} className="mt-3 block text-amber-950">
+            <Label htmlFor={`${uid}-link`} className="mt-3 block">
               {t('portal.linkLabel')}
             </Label>
             <div className="mt-1.5 flex flex-col gap-2">
@@ -95,7 +95,7 @@ export function InvitePanel({ patient }: { patient: Patient }) {
                 readOnly
                 value={result.link}
                 onFocus={(event) => event.currentTarget.select()}
-                className="font-mono text-xs"
+                className="font-mono"
               />
               <Button
                 variant="secondary"

@@ -245,8 +245,8 @@ export function NotesPanel({ patientId }: { patientId: string }) {
       </div>
       {notes.isPending ? (
         <div className="flex flex-col gap-3" aria-hidden="true">
-          <Skeleton className="h-24 w-full rounded-lg" />
-          <Skeleton className="h-24 w-full rounded-lg" />
+          <Skeleton shape="panel" className="h-24 w-full" />
+          <Skeleton shape="panel" className="h-24 w-full" />
         </div>
       ) : notes.isError ? (
         <Alert tone="error">

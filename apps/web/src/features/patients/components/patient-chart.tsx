@@ -80,8 +80,8 @@ function ChartSkeleton() {
         {t('chart.loading')}
       </span>
       <div className="grid gap-6 lg:grid-cols-3" aria-hidden="true">
-        <Skeleton className="h-64 rounded-xl lg:col-span-2" />
-        <Skeleton className="h-64 rounded-xl" />
+        <Skeleton shape="card" className="h-64 lg:col-span-2" />
+        <Skeleton shape="card" className="h-64" />
       </div>
     </div>
   );

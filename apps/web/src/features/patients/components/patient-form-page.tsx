@@ -53,8 +53,8 @@ export function EditPatientPage({ id }: { id: string }) {
         </Alert>
       ) : !ready || !patient.data ? (
         <div className="flex flex-col gap-6" aria-busy="true">
-          <Skeleton className="h-72 rounded-xl" />
-          <Skeleton className="h-48 rounded-xl" />
+          <Skeleton shape="card" className="h-72" />
+          <Skeleton shape="card" className="h-48" />
         </div>
       ) : (
         <PatientForm

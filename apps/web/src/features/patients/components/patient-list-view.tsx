@@ -121,7 +121,7 @@ export function PatientListView() {
         <div aria-live="polite" className="pointer-events-none absolute top-2 right-2 z-10">
           {updating ? (
             <span className="inline-flex items-center gap-2 rounded-full bg-white/95 px-3 py-1 text-xs text-slate-700 shadow ring-1 ring-slate-200">
-              <Spinner className="h-3 w-3" />
+              <Spinner size="xs" />
               {t('list.updating')}
             </span>
           ) : null}

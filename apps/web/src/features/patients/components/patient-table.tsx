@@ -221,10 +221,10 @@ function SkeletonRow() {
         <Skeleton className="h-4 w-24" />
       </td>
       <td className={CELL}>
-        <Skeleton className="h-5 w-14 rounded-full" />
+        <Skeleton shape="pill" className="h-5 w-14" />
       </td>
       <td className={cn(CELL, STATUS)}>
-        <Skeleton className="h-5 w-20 rounded-full" />
+        <Skeleton shape="pill" className="h-5 w-20" />
       </td>
       <td className={cn(CELL, LATER)}>
         <Skeleton className="h-4 w-24" />

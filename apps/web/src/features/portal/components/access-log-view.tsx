@@ -123,7 +123,7 @@ export function AccessLogView() {
             {t('access.loading')}
           </span>
           {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-11 rounded-md" />
+            <Skeleton key={i} shape="field" className="h-11" />
           ))}
         </div>
       ) : log.isError ? (

@@ -94,8 +94,8 @@ export function MyRecordView() {
           <span role="status" className="sr-only">
             {t('record.loading')}
           </span>
-          <Skeleton className="h-48 rounded-xl" />
-          <Skeleton className="h-48 rounded-xl" />
+          <Skeleton shape="card" className="h-48" />
+          <Skeleton shape="card" className="h-48" />
         </div>
       ) : record.isError ? (
         <Alert tone="error">
