@@ -8,6 +8,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { toRole } from '@painlab/shared/permissions';
 import { recordAudit } from '../audit/audit';
 import { access, declareAccess } from '../http/access';
+import { acceptOnly } from '../http/openapi';
 import { resolveSession } from '../http/session';
 import type { AppEnv, Deps } from '../http/types';
 import { eq } from 'drizzle-orm';
@@ -59,6 +60,11 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const throttle = createLoginThrottle(deps.database.db, deps.env);
   declareAccess('GET', '/api/auth/*', access.public);
   declareAccess('POST', '/api/auth/*', access.public);
+
+  // Every auth call takes JSON. better-auth would also read form-encoded and multipart bodies,
+  // which the throttle below (it reads JSON) would not see: a form post could guess passwords
+  // unthrottled and sign in to a locked account. Anything else is a 415 before better-auth runs.
+  app.post('/api/auth/*', acceptOnly(['application/json']));
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const path = c.req.path.slice('/api/auth'.length);
