@@ -5,7 +5,7 @@
  */
 import type { CreatePatientParsed, Patient, UpdatePatientParsed } from '@painlab/shared/patients';
 import { canSeeIdentified } from '@painlab/shared/permissions';
-import { appendAudit } from '../../audit/audit';
+import { appendAudit, appendAuditMany } from '../../audit/audit';
 import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
 import { isClinician } from '../users/users.service';
@@ -47,11 +47,20 @@ export async function createPatient(
   await requireIdentified(deps, viewer, 'patients.create', null, 'create');
   const { allowDuplicate, ...fields } = input;
   await checkSpecialist(deps, fields.assignedSpecialistId);
+  if (!allowDuplicate) {
+    // The warning names the matching patients: a disclosure of their records, audited per patient
+    // (and committed: nothing else happens) before the refusal.
+    const matches = await deps.database.db.transaction(async (tx) => {
+      const found = await findSameNameAndBirthDate(tx, fields.name, fields.birthDate);
+      await appendAuditMany(
+        tx,
+        found.map((m) => event(viewer, 'patients.duplicate_match', m.id)),
+      );
+      return found;
+    });
+    if (matches.length) throw DomainError.duplicatePatient(matches);
+  }
   return deps.database.db.transaction(async (tx) => {
-    if (!allowDuplicate) {
-      const matches = await findSameNameAndBirthDate(tx, fields.name, fields.birthDate);
-      if (matches.length) throw DomainError.duplicatePatient(matches);
-    }
     const [id] = await insertPatients(tx, [toWrite(fields)], viewer.userId);
     await appendAudit(tx, event(viewer, 'patients.create', id!));
     return toPatient((await findPatient(tx, id!))!, null);

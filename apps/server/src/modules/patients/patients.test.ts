@@ -570,6 +570,15 @@ describe('duplicates: the same name and birth date again', () => {
       details: { matches: [{ id: first.id, name: 'Dúplica Ñoño Pérez', birthDate: '1966-06-06' }] },
     });
     expect(again.body.error.message).toMatch(/already exists/);
+    // the warning shows who the match is: an access to that record, audited with its id (so the
+    // patient sees it in "who viewed my record"), although nothing was created
+    const disclosed = await server.sql<{ patient_id: string; outcome: string; actor_role: string }>(
+      "select patient_id, outcome, actor_role from audit_log where action = 'patients.duplicate_match' and patient_id = $1",
+      [first.id],
+    );
+    expect(disclosed).toEqual([
+      { patient_id: first.id, outcome: 'success', actor_role: 'specialist' },
+    ]);
     const es = await server.client({ lang: 'es' });
     es.cookies.clear();
     for (const [k, v] of specialist.cookies) es.cookies.set(k, v);
