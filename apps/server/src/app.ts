@@ -5,7 +5,6 @@
  * before they reach this app (http/static.ts).
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { pickLang } from '@painlab/shared/errors';
 import { mountAuth } from './auth/auth.routes';
@@ -13,6 +12,7 @@ import { guardMiddleware } from './http/access';
 import { resolveClientIp } from './http/client-ip';
 import { trustedOriginsOf } from './env';
 import { createErrorHandler, errorBody, validationHook } from './http/errors';
+import { limitBody } from './http/body-limit';
 import { mountOpenApiDocument } from './http/openapi';
 import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
@@ -50,20 +50,13 @@ export function createApp(deps: Deps) {
   });
   app.use('*', requestLog(deps.logger));
   app.use('/api/*', originCheck(trustedOriginsOf(deps.env)));
-  const limitBody = bodyLimit({
-    maxSize: API_BODY_LIMIT,
-    onError: (c) => {
-      // the rest of the body is not read: the connection cannot be reused
-      c.header('Connection', 'close');
-      return c.json(errorBody(c, 'payload_too_large'), 413);
-    },
-  });
+  const apiBodyLimit = limitBody(API_BODY_LIMIT);
   // Only requests that carry a body: reading `raw.body` turns the server's lightweight request
   // into a full fetch Request, which costs more than the whole route on a GET.
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/patients/import'
       ? next() // the import route has its own, larger limit
-      : limitBody(c, next),
+      : apiBodyLimit(c, next),
   );
   app.use('/api/*', textGuard());
   // better-auth reads its own session; everything else gets c.var.session here.

@@ -1,6 +1,10 @@
 /** The audit log as `/audit-logs` shows it (resource `audit_logs`). */
 import { z } from 'zod';
 
+/** What an audited decision came to (the audit_log.outcome column). */
+export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   occurredAt: z.string(),
@@ -10,7 +14,7 @@ export const auditEntrySchema = z.object({
   resource: z.string().nullable(),
   recordId: z.string().nullable(),
   patientId: z.string().nullable(),
-  outcome: z.enum(['success', 'failure', 'denied']),
+  outcome: z.enum(AUDIT_OUTCOMES),
   ip: z.string().nullable(),
   requestId: z.string().nullable(),
   details: z
@@ -23,7 +27,7 @@ export const auditListQuerySchema = z.strictObject({
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   action: z.string().max(80).optional(),
-  outcome: z.enum(['success', 'failure', 'denied']).optional(),
+  outcome: z.enum(AUDIT_OUTCOMES).optional(),
   actorUserId: z.string().max(100).optional(),
 });
 

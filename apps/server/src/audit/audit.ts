@@ -15,9 +15,10 @@
 import { createHash } from 'node:crypto';
 import { asc, desc, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { AuditOutcome } from '@painlab/shared/audit';
 import { auditLog } from '../db/schema';
 
-export type AuditOutcome = 'success' | 'failure' | 'denied';
+export type { AuditOutcome };
 export type AuditDetails = Record<string, string | number | boolean | null>;
 
 export interface AuditEvent {

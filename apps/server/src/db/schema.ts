@@ -4,6 +4,7 @@
  * allowed is the sealer's first setting of seq/prev_hash/hash) and hash-chained.
  */
 import { sql } from 'drizzle-orm';
+import { AUDIT_OUTCOMES } from '@painlab/shared/audit';
 import { MESSAGE_LANGUAGES, OUTBOX_CHANNELS, OUTBOX_STATUSES } from '@painlab/shared/outbox';
 import { CATEGORIES, GENDERS, PRIORITIES, STATUSES } from '@painlab/shared/patients';
 import {
@@ -113,7 +114,7 @@ export const auditLog = pgTable(
     resource: text('resource'),
     recordId: text('record_id'),
     patientId: text('patient_id'),
-    outcome: text('outcome').notNull(),
+    outcome: text('outcome', { enum: AUDIT_OUTCOMES }).notNull(),
     ip: text('ip'),
     requestId: text('request_id'),
     details: jsonb('details').$type<Record<string, string | number | boolean | null>>(),

@@ -33,7 +33,6 @@ export async function listAudit(db: Db | Tx, filter: AuditFilter) {
   const items: AuditEntry[] = rows.slice(0, filter.limit).map(({ occurredAtMs: ms, ...row }) => ({
     ...row,
     occurredAt: new Date(Number(ms)).toISOString(),
-    outcome: row.outcome as AuditEntry['outcome'],
   }));
   return { items, nextCursor: rows.length > filter.limit ? (items.at(-1)?.id ?? null) : null };
 }

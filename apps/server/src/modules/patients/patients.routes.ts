@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from '../../http/body-limit';
 import {
   claimInputSchema,
   createPatientSchema,
@@ -20,7 +20,6 @@ import {
   updatePatientSchema,
 } from '@painlab/shared/patients';
 import { access } from '../../http/access';
-import { errorBody } from '../../http/errors';
 import { defineRoute, errorResponse, jsonBody, jsonResponse, named } from '../../http/openapi';
 
 const idParam = z.strictObject({ id: z.string().max(100) });
@@ -80,15 +79,7 @@ export const importRoute = defineRoute({
   summary: 'Import patients from CSV',
   description:
     'The raw CSV file as the body (`text/csv` only; UTF-8 or Windows-1252, comma or semicolon). `all_or_nothing` imports every row or none; `valid_only` imports the valid rows. The report lists each rejected row.',
-  middleware: [
-    bodyLimit({
-      maxSize: IMPORT_BODY_LIMIT,
-      onError: (c) => {
-        c.header('Connection', 'close');
-        return c.json(errorBody(c as never, 'payload_too_large'), 413);
-      },
-    }),
-  ],
+  middleware: [limitBody(IMPORT_BODY_LIMIT)],
   request: {
     query: z.strictObject({ mode: z.enum(IMPORT_MODES).default('all_or_nothing') }),
     body: {

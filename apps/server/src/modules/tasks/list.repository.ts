@@ -1,7 +1,7 @@
 /** The task list: filters, the viewer's scope, keyset pages by (due date, id) (SQL only). */
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { isCalendarDate } from '@painlab/shared/dates';
-import { OPEN_TASK_STATUSES, type TaskListFilter } from '@painlab/shared/tasks';
+import { OPEN_TASK_STATUSES, type TaskListFilter, type TaskQueue } from '@painlab/shared/tasks';
 import type { Tx } from '../../audit/audit';
 import { task } from '../../db/schema';
 import { selectTasks, type TaskRow } from './tasks.query';
@@ -10,7 +10,7 @@ import { selectTasks, type TaskRow } from './tasks.query';
 export type TaskScope =
   | { kind: 'all' }
   /** Tasks assigned to this person, or to one of these queues, never tied to a patient. */
-  | { kind: 'own_unidentified'; userId: string; queues: string[] }
+  | { kind: 'own_unidentified'; userId: string; queues: readonly TaskQueue[] }
   /** Tasks assigned to this person only. */
   | { kind: 'own'; userId: string };
 
@@ -23,7 +23,7 @@ export function scopeCondition(scope: TaskScope): SQL | undefined {
     isNull(task.patientId),
     or(
       eq(task.assigneeUserId, scope.userId),
-      scope.queues.length ? inArray(task.assigneeRole, scope.queues as never[]) : sql`false`,
+      scope.queues.length ? inArray(task.assigneeRole, [...scope.queues]) : sql`false`,
     ),
   );
 }

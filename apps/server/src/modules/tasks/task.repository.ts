@@ -1,6 +1,6 @@
 /** One task: read, insert, edit, status change, each with its history row (SQL only). */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { TaskStatus } from '@painlab/shared/tasks';
+import { TASK_QUEUES, type TaskStatus } from '@painlab/shared/tasks';
 import type { Tx } from '../../audit/audit';
 import { patient, task, taskEvent, user } from '../../db/schema';
 import { selectTasks, type Q, type TaskRow, type TaskWrite } from './tasks.query';
@@ -117,7 +117,7 @@ export async function assignableAccounts(db: Q, patientId: string | null) {
   const staff = await db
     .select({ id: user.id, name: user.name, role: user.role })
     .from(user)
-    .where(and(inArray(user.role, ['admin', 'specialist', 'researcher'])))
+    .where(and(inArray(user.role, [...TASK_QUEUES])))
     .orderBy(user.name, user.id)
     .limit(500);
   if (!patientId) return staff;

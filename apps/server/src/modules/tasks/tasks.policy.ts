@@ -11,7 +11,7 @@
  * a patient is an audit row with the patient id; refusals are always audited.
  */
 import { canSeeIdentified, type Role } from '@painlab/shared/permissions';
-import { TASK_TRANSITIONS, type TaskStatus } from '@painlab/shared/tasks';
+import { TASK_TRANSITIONS, type TaskQueue, type TaskStatus } from '@painlab/shared/tasks';
 import { auditEvent, recordAudit, type Actor, type AuditEvent } from '../../audit/audit';
 import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
@@ -24,14 +24,14 @@ interface TaskRef {
   id: string;
   patientId: string | null;
   assigneeUserId: string | null;
-  assigneeRole: string | null;
+  assigneeRole: TaskQueue | null;
   status: TaskStatus;
 }
 
 export const isStaff = (viewer: Viewer) => canSeeIdentified(viewer.role);
 
 /** The queues a researcher works from. */
-const RESEARCHER_QUEUES = ['researcher'];
+const RESEARCHER_QUEUES: readonly TaskQueue[] = ['researcher'];
 
 export function scopeOf(viewer: Viewer): TaskScope {
   if (isStaff(viewer)) return { kind: 'all' };

@@ -3,6 +3,7 @@
  * assignee's and its author's names.
  */
 import { eq, isNull, and } from 'drizzle-orm';
+import type { TaskQueue } from '@painlab/shared/tasks';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
@@ -53,7 +54,7 @@ export interface TaskWrite {
   description: string | null;
   patientId: string | null;
   assigneeUserId: string | null;
-  assigneeRole: 'admin' | 'specialist' | 'researcher' | null;
+  assigneeRole: TaskQueue | null;
   dueDate: string | null;
   priority: 'high' | 'medium' | 'low';
 }

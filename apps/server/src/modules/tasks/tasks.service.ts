@@ -10,7 +10,7 @@ import type {
   TaskStatus,
   UpdateTaskParsed,
 } from '@painlab/shared/tasks';
-import { createTaskSchema, TASK_LIMITS } from '@painlab/shared/tasks';
+import { createTaskSchema, TASK_LIMITS, TASK_QUEUES } from '@painlab/shared/tasks';
 import { appendAudit, type Actor, type Tx } from '../../audit/audit';
 import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
@@ -71,10 +71,9 @@ async function checkWrite(
       throw DomainError.invalidField('assignee', 'invalid_value', 'invalid_choice');
     if (account.role === 'researcher' && write.patientId !== null)
       throw DomainError.invalidField('assignee', 'invalid_value', 'assignee_deidentified');
+    // a patient's account (not a staff queue's role) may be given only their own record's tasks
     if (
-      account.role !== 'admin' &&
-      account.role !== 'specialist' &&
-      account.role !== 'researcher' &&
+      !(TASK_QUEUES as readonly string[]).includes(account.role) &&
       write.patientId !== null &&
       account.patientId !== write.patientId.toLowerCase()
     )

@@ -1,7 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from '../../http/body-limit';
 import { AddressLimiter, limitPerAddress } from '../../http/address-limit';
-import { errorBody } from '../../http/errors';
 import type { AppEnv, Deps } from '../../http/types';
 import {
   CLIENT_LOGS_BODY_MAX,
@@ -12,16 +11,6 @@ import {
 } from './telemetry.limits';
 import { insertVitals } from './telemetry.repository';
 import { clientLogsRoute, vitalsRoute } from './telemetry.routes';
-
-function smallBody(maxSize: number) {
-  return bodyLimit({
-    maxSize,
-    onError: (c) => {
-      c.header('Connection', 'close');
-      return c.json(errorBody(c as never, 'payload_too_large'), 413);
-    },
-  });
-}
 
 export function registerTelemetry(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const { env } = deps;
@@ -34,12 +23,12 @@ export function registerTelemetry(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.use(
     clientLogsRoute.path,
     limitPerAddress(new AddressLimiter(env.RATE_LIMIT_TELEMETRY_MAX, windowMs)),
-    smallBody(CLIENT_LOGS_BODY_MAX),
+    limitBody(CLIENT_LOGS_BODY_MAX),
   );
   app.use(
     vitalsRoute.path,
     limitPerAddress(new AddressLimiter(env.RATE_LIMIT_TELEMETRY_MAX, windowMs)),
-    smallBody(VITALS_BODY_MAX),
+    limitBody(VITALS_BODY_MAX),
   );
 
   app.openapi(clientLogsRoute, (c) => {
