@@ -4,6 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import Ajv, { type ValidateFunction } from 'ajv';
+import { SAMPLE_PATIENT } from '@painlab/shared/personas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestServer, type ApiClient, type TestServer } from '../../test/harness';
 
@@ -18,19 +19,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-const valid = {
-  name: 'Fhir Completo',
-  birthDate: '1980-05-02',
-  gender: 'male',
-  category: 'chronic_pain',
-  priority: 'high',
-  contactNumber: '+34 600 123 456',
-  email: 'fhir@example.test',
-  symptoms: ['Lumbalgia crónica'],
-  medicalHistory: 'Hernia discal L4-L5 (2019).',
-  currentMedications: ['Ibuprofeno 400 mg'],
-  allergies: ['Penicilina'],
-};
+/** The shared every-field patient (accents, a Spanish phone), under a name of this file's own. */
+const valid = { ...SAMPLE_PATIENT, name: 'Fhir Completo', email: 'fhir@example.test' };
 
 async function create(client: ApiClient, overrides: Record<string, unknown> = {}) {
   const res = await client.post('/api/patients', { ...valid, ...overrides });

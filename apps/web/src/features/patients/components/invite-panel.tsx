@@ -1,17 +1,28 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { inviteInputSchema, type Patient } from '@painlab/shared/patients';
 import { Copy, Mail, Phone } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { FormField, useFieldMessage } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useFormatters } from '../../../hooks/use-formatters';
 import { cn } from '../../../lib/utils';
 import { useInvitePatient, type InviteInput, type InviteResult } from '../api/invite-patient';
 import { errorText } from '../lib/error-text';
-import { validationKey } from '../lib/patient-form';
+
+/** The form: a channel and one address, each checked by the shared invitation schema's rule. */
+const formSchema = z.discriminatedUnion('channel', [
+  z.object({ channel: z.literal('email'), value: inviteInputSchema.shape.email.unwrap() }),
+  z.object({ channel: z.literal('phone'), value: inviteInputSchema.shape.phone.unwrap() }),
+]);
+type FormValues = z.input<typeof formSchema>;
+type Channel = FormValues['channel'];
 
 /**
  * The portal state of a chart and "Invite patient" by e-mail or phone. When the server could not
@@ -21,34 +32,31 @@ export function InvitePanel({ patient }: { patient: Patient }) {
   const { t } = useTranslation('patients');
   const format = useFormatters();
   const uid = useId();
+  const fieldMessage = useFieldMessage();
   const [open, setOpen] = useState(false);
-  const [channel, setChannel] = useState<'email' | 'phone'>(
-    patient.email || !patient.contactNumber ? 'email' : 'phone',
-  );
-  const [value, setValue] = useState(() =>
-    channel === 'email' ? (patient.email ?? '') : (patient.contactNumber ?? ''),
-  );
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [result, setResult] = useState<InviteResult | null>(null);
   const invite = useInvitePatient(patient.id);
   const { state, invitedAt } = patient.portal;
+  const addressOf = (channel: Channel) =>
+    channel === 'email' ? (patient.email ?? '') : (patient.contactNumber ?? '');
+  const firstChannel: Channel = patient.email || !patient.contactNumber ? 'email' : 'phone';
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { channel: firstChannel, value: addressOf(firstChannel) },
+  });
+  const channel = form.watch('channel');
 
-  const chooseChannel = (next: 'email' | 'phone') => {
-    setChannel(next);
-    setValue(next === 'email' ? (patient.email ?? '') : (patient.contactNumber ?? ''));
-    setFieldError(null);
+  const chooseChannel = (next: Channel) => {
+    form.setValue('channel', next);
+    form.setValue('value', addressOf(next));
+    form.clearErrors('value');
   };
 
-  const submit = () => {
-    const input: InviteInput = channel === 'email' ? { email: value } : { phone: value };
-    const parsed = inviteInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setFieldError(t(`validation.${validationKey(parsed.error.issues[0]?.message) ?? 'invalid'}`));
-      return;
-    }
-    setFieldError(null);
+  const submit = (values: z.output<typeof formSchema>) => {
+    const input: InviteInput =
+      values.channel === 'email' ? { email: values.value } : { phone: values.value };
     setResult(null);
-    invite.mutate(parsed.data as InviteInput, {
+    invite.mutate(input, {
       onSuccess: (answer) => {
         setResult(answer);
         setOpen(false);
@@ -115,10 +123,7 @@ export function InvitePanel({ patient }: { patient: Patient }) {
           <form
             noValidate
             className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
+            onSubmit={(event) => void form.handleSubmit(submit)(event)}
           >
             <fieldset>
               <legend className="mb-2 text-sm font-medium text-slate-800">
@@ -152,26 +157,21 @@ export function InvitePanel({ patient }: { patient: Patient }) {
                 })}
               </div>
             </fieldset>
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${uid}-value`}>
-                {channel === 'email' ? t('portal.email') : t('portal.phone')}
-              </Label>
-              <Input
-                id={`${uid}-value`}
-                type={channel === 'email' ? 'email' : 'tel'}
-                inputMode={channel === 'email' ? 'email' : 'tel'}
-                autoComplete="off"
-                value={value}
-                onChange={(event) => setValue(event.target.value)}
-                aria-invalid={fieldError ? true : undefined}
-                aria-describedby={fieldError ? `${uid}-error` : undefined}
-              />
-              {fieldError ? (
-                <p id={`${uid}-error`} className="text-sm text-red-700">
-                  {fieldError}
-                </p>
-              ) : null}
-            </div>
+            <FormField
+              id={`${uid}-value`}
+              label={channel === 'email' ? t('portal.email') : t('portal.phone')}
+              error={fieldMessage(form.formState.errors.value?.message)}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  type={channel === 'email' ? 'email' : 'tel'}
+                  inputMode={channel === 'email' ? 'email' : 'tel'}
+                  autoComplete="off"
+                  {...form.register('value')}
+                />
+              )}
+            </FormField>
             {invite.isError ? (
               <Alert tone="error">
                 {t('portal.failed', {
