@@ -8,6 +8,7 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@painlab/shared/auth';
+import type { MessageLanguage } from '@painlab/shared/outbox';
 import { ac, roles } from '@painlab/shared/permissions';
 import type { Db } from '../db/client';
 import { authSchema } from '../db/schema';
@@ -37,6 +38,21 @@ export interface AuthServices {
    */
   takeInviteSignUp(token: string): Promise<boolean>;
   logger: Logger;
+}
+
+/** How long a password-reset link works. */
+export const RESET_LINK_MINUTES = 30;
+
+/** The language a request was made in: the site's `painlab_lang` cookie, then Accept-Language. */
+export function requestLanguage(request: Request | undefined): MessageLanguage | null {
+  if (!request) return null;
+  const cookie = /(?:^|;\s*)painlab_lang=(en|es)(?:;|$)/.exec(request.headers.get('cookie') ?? '');
+  if (cookie) return cookie[1] as MessageLanguage;
+  for (const part of (request.headers.get('accept-language') ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase().slice(0, 2);
+    if (tag === 'es' || tag === 'en') return tag;
+  }
+  return null;
 }
 
 /** Which password a request sets, and whose (for the personal-information rule). */
@@ -119,6 +135,22 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
           );
         }
       },
+      // Password recovery: a single-use link (stored hashed, see `verification`) through the
+      // outbox, in the language the request was made in. Asking for an unknown address answers
+      // the same and queues nothing. At most one message per account per minute (dedupe key).
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      sendResetPassword: async ({ user, token }, request) => {
+        const url = new URL('/reset-password', baseURL);
+        url.searchParams.set('token', token);
+        await enqueue(db, {
+          channel: 'email',
+          to: user.email,
+          language: requestLanguage(request),
+          template: 'auth.password_reset',
+          params: { clinic: env.CLINIC_NAME, url: url.toString(), minutes: RESET_LINK_MINUTES },
+          dedupeKey: `auth.password_reset:${user.id}:${Math.floor(Date.now() / 60_000)}`,
+        });
+      },
       revokeSessionsOnPasswordReset: true,
       // a password reset is an unlock path of a locked account
       onPasswordReset: async ({ user }) => {
@@ -143,6 +175,8 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
         '/sign-up/email': authLimit,
         '/change-password': authLimit,
         '/change-email': authLimit,
+        '/request-password-reset': authLimit,
+        '/reset-password': authLimit,
       },
     },
     advanced: {
@@ -225,6 +259,9 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
         },
       },
     },
+    // one-time tokens (password reset, later verification codes) are kept as hashes: a copy of the
+    // database holds no usable link
+    verification: { storeIdentifier: 'hashed' },
     telemetry: { enabled: false },
     // better-auth logs a sign-up attempt for a taken e-mail, with the address, at info: not ours to print
     logger: { level: 'warn' },
