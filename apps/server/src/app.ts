@@ -27,6 +27,7 @@ import { registerPatients } from './modules/patients/patients.handlers';
 import { registerPending } from './modules/pending/pending.handlers';
 import { registerSystem } from './modules/system/system.handlers';
 import { registerTasks } from './modules/tasks/tasks.handlers';
+import { registerAccount } from './modules/account/account.handlers';
 import { registerTelemetry } from './modules/telemetry/telemetry.handlers';
 import { registerUsers } from './modules/users/users.handlers';
 
@@ -69,7 +70,12 @@ export function createApp(deps: Deps) {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
     const path = c.req.path;
-    if (!path.startsWith('/api/auth/') && path !== '/api/users' && !path.startsWith('/api/users/'))
+    if (
+      !path.startsWith('/api/auth/') &&
+      !path.startsWith('/api/account/') &&
+      path !== '/api/users' &&
+      !path.startsWith('/api/users/')
+    )
       return next();
     try {
       await next();
@@ -83,6 +89,7 @@ export function createApp(deps: Deps) {
   mountAuth(app, deps);
   registerSystem(app, deps);
   registerMe(app, deps);
+  registerAccount(app, deps);
   registerTelemetry(app, deps);
   registerUsers(app, deps);
   registerAuditLogs(app, deps);

@@ -262,6 +262,9 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
     // one-time tokens (password reset, later verification codes) are kept as hashes: a copy of the
     // database holds no usable link
     verification: { storeIdentifier: 'hashed' },
+    // better-auth's own session list answers with every session's token, and ends one by token:
+    // /api/account/sessions lists and ends them by id instead (modules/account)
+    disabledPaths: ['/list-sessions', '/revoke-session'],
     telemetry: { enabled: false },
     // better-auth logs a sign-up attempt for a taken e-mail, with the address, at info: not ours to print
     logger: { level: 'warn' },

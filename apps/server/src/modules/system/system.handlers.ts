@@ -24,6 +24,13 @@ export function registerSystem(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   });
 
   app.openapi(configRoute, (c) =>
-    c.json({ clinicName: deps.env.CLINIC_NAME, registrationOpen: deps.env.REGISTRATION_OPEN }, 200),
+    c.json(
+      {
+        clinicName: deps.env.CLINIC_NAME,
+        registrationOpen: deps.env.REGISTRATION_OPEN,
+        emailDelivery: deps.env.SMTP_URL ? 'smtp' : 'outbox',
+      },
+      200,
+    ),
   );
 }

@@ -28,6 +28,7 @@ describe('system', () => {
     expect((await server.client().get('/api/config')).body).toEqual({
       clinicName: 'Pain Lab',
       registrationOpen: true,
+      emailDelivery: 'outbox',
     });
   });
 

@@ -1,0 +1,26 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { actorOf } from '../../http/actor';
+import type { AppEnv, Deps } from '../../http/types';
+import { endOtherSessionsRoute, endSessionRoute, listSessionsRoute } from './account.routes';
+import { endOtherSessions, endSession, listSessions } from './account.service';
+
+export function registerAccount(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  app.openapi(listSessionsRoute, async (c) => {
+    const session = c.get('session')!; // the guard let only signed-in users through
+    return c.json({ items: await listSessions(deps, session.user.id, session.sessionId) }, 200);
+  });
+  app.openapi(endSessionRoute, async (c) => {
+    const session = c.get('session')!;
+    await endSession(deps, { ...actorOf(c), userId: session.user.id }, c.req.valid('param').id);
+    return c.body(null, 204);
+  });
+  app.openapi(endOtherSessionsRoute, async (c) => {
+    const session = c.get('session')!;
+    const ended = await endOtherSessions(
+      deps,
+      { ...actorOf(c), userId: session.user.id },
+      session.sessionId,
+    );
+    return c.json({ ended }, 200);
+  });
+}

@@ -1,0 +1,32 @@
+/** The signed-in user's own account: their sessions (devices), shown at /settings (issue 9). */
+import { z } from 'zod';
+
+export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'other'] as const;
+
+/** One signed-in session of the user. Never its token: a session is named by its id. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  /** The session of this request (ending it signs this browser out). */
+  current: z.boolean(),
+  createdAt: z.string(),
+  /** When it was last used (refreshed at most every few minutes). */
+  lastActiveAt: z.string(),
+  /** When it ends unless used again (idle timeout), capped by the absolute limit. */
+  expiresAt: z.string(),
+  ipAddress: z.string().nullable(),
+  device: z.object({
+    browser: z.string().nullable(),
+    os: z.string().nullable(),
+    type: z.enum(DEVICE_TYPES),
+  }),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+export const accountSessionListSchema = z.object({ items: z.array(accountSessionSchema) });
+
+export const accountSessionIdParamSchema = z.strictObject({ id: z.string().min(1).max(100) });
+
+export const endOtherSessionsSchema = z.object({
+  /** How many sessions were ended. */
+  ended: z.number().int(),
+});
