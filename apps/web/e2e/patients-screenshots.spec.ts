@@ -213,6 +213,17 @@ test.describe('patient portal', () => {
     await page.goto('/my-record/access');
     await expect(page.getByTestId('access-log')).toBeVisible();
     await shoot(page, 'my-record-access');
+    // At 390 px (the last size shot) nothing is cut off: the page does not scroll sideways, and
+    // an entry's words (not a raw key) sit inside the screen.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    const entry = page.getByTestId('access-log').getByText('Opened your record').first();
+    await expect(entry).toBeVisible();
+    const box = (await entry.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
     await staff.close();
     await visitor.close();
   });

@@ -31,6 +31,27 @@ export const signUpSchema = z
   });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
+/** Password recovery, step 1: the account's e-mail. */
+export const passwordResetRequestSchema = z.object({
+  email: z.string().trim().min(1, { error: 'required' }).pipe(emailSchema),
+});
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
+
+/** Password recovery, step 2: the new password, twice (the token comes from the link). */
+export const passwordResetSchema = z
+  .object({
+    password: z
+      .string()
+      .min(PASSWORD_MIN, { error: 'password_too_short' })
+      .max(PASSWORD_MAX, { error: 'too_long' }),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'passwords_do_not_match',
+  });
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
 export const meResponseSchema = z.object({
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   role: z.enum(ROLES),
@@ -42,5 +63,10 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 export const publicConfigSchema = z.object({
   clinicName: z.string(),
   registrationOpen: z.boolean(),
+  /**
+   * Where e-mails go: `smtp` when a mail server is configured; `outbox` when they wait at the
+   * administrators' Outbox screen (the embedded default), so sign-in screens can say so.
+   */
+  emailDelivery: z.enum(['smtp', 'outbox']),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -22,6 +22,8 @@ export const WEB_ROUTE_PATTERNS = [
   '/contacto',
   '/login',
   '/register',
+  '/forgot-password',
+  '/reset-password',
   // Signed in
   '/dashboard',
   '/my-plan',

@@ -63,6 +63,8 @@ function withTexts(load: LazyModule, namespaces: readonly Namespace[]): LazyModu
 
 const SCREENS: Partial<Record<Screen, LazyModule>> = {
   register: withTexts(() => import('./routes/auth/register'), ['portal']),
+  'forgot-password': once(() => import('./routes/auth/forgot-password')),
+  'reset-password': once(() => import('./routes/auth/reset-password')),
   dashboard: once(() => import('./routes/app/dashboard')),
   settings: once(() => import('./routes/app/settings')),
   module: once(() => import('./routes/app/module-page')),
@@ -88,6 +90,7 @@ const DATA: Partial<Record<Screen, () => Promise<RouteDataModule>>> = {
   'patient-chart': once(() => import('./routes/app/patients/patient-chart.data')),
   outbox: once(() => import('./routes/app/outbox/outbox.data')),
   tasks: once(() => import('./routes/app/tasks/task-list.data')),
+  settings: once(() => import('./routes/app/settings.data')),
 };
 
 const viewerModule = once(() => import('../features/auth/api/get-viewer'));

@@ -28,6 +28,8 @@ export const paths = {
   contactSection: { path: '/', href: () => '/#contacto' },
   login: { path: '/login', href: () => '/login' },
   register: { path: '/register', href: () => '/register' },
+  forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+  resetPassword: { path: '/reset-password', href: () => '/reset-password' },
 
   // Signed-in area, open to any signed-in user
   dashboard: { path: '/dashboard', href: () => '/dashboard' },

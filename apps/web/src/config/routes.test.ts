@@ -65,10 +65,13 @@ describe('route table (SPEC §2)', () => {
     expect(byPath('/index').screen).toBe('landing');
   });
 
-  it('has /login and /register for signed-out visitors', () => {
+  it('has /login and /register for signed-out visitors, and password recovery', () => {
     expect(AUTH_ROUTES.map((r) => [r.path, r.access.kind])).toEqual([
       ['/login', 'guest'],
       ['/register', 'guest'],
+      ['/forgot-password', 'guest'],
+      // the e-mailed link works for whoever holds it, signed in or not
+      ['/reset-password', 'public'],
     ]);
   });
 

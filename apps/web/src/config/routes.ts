@@ -25,6 +25,8 @@ export type Screen =
   | 'public-page'
   | 'login'
   | 'register'
+  | 'forgot-password'
+  | 'reset-password'
   | 'dashboard'
   | 'settings'
   | 'module'
@@ -74,6 +76,9 @@ export const PUBLIC_ROUTES: readonly RouteDef[] = [
 export const AUTH_ROUTES: readonly RouteDef[] = [
   route('login', GUEST, 'login'),
   route('register', GUEST, 'register'),
+  // Issue 9: password recovery (the reset link works for anyone holding it, signed in or not)
+  route('forgotPassword', GUEST, 'forgot-password'),
+  route('resetPassword', PUBLIC, 'reset-password'),
 ];
 
 export const APP_ROUTES: readonly RouteDef[] = [

@@ -13,10 +13,19 @@ export const DEFAULT_CLINIC_NAME = 'Pain Lab';
 export const publicConfigParser: Parser<PublicConfig> = {
   parse(value) {
     const v = value as Partial<PublicConfig> | null;
-    if (!v || typeof v.clinicName !== 'string' || typeof v.registrationOpen !== 'boolean') {
+    if (
+      !v ||
+      typeof v.clinicName !== 'string' ||
+      typeof v.registrationOpen !== 'boolean' ||
+      (v.emailDelivery !== 'smtp' && v.emailDelivery !== 'outbox')
+    ) {
       throw new TypeError('Invalid /api/config response');
     }
-    return { clinicName: v.clinicName, registrationOpen: v.registrationOpen };
+    return {
+      clinicName: v.clinicName,
+      registrationOpen: v.registrationOpen,
+      emailDelivery: v.emailDelivery,
+    };
   },
 };
 
@@ -30,12 +39,14 @@ export const publicConfigQueryOptions = queryOptions({
 export function usePublicConfig(): {
   clinicName: string;
   registrationOpen: boolean | undefined;
+  emailDelivery: PublicConfig['emailDelivery'] | undefined;
   isPending: boolean;
 } {
   const query = useQuery(publicConfigQueryOptions);
   return {
     clinicName: query.data?.clinicName || DEFAULT_CLINIC_NAME,
     registrationOpen: query.data?.registrationOpen,
+    emailDelivery: query.data?.emailDelivery,
     isPending: query.isPending,
   };
 }

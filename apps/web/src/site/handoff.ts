@@ -12,7 +12,7 @@
 export const LANG_COOKIE = 'painlab_lang';
 export const SIGNED_IN_COOKIE = 'painlab_signed_in';
 export const LOGIN_NOTICE_KEY = 'painlab:login-notice';
-export type LoginNotice = 'authRequired' | 'registered';
+export type LoginNotice = 'authRequired' | 'registered' | 'passwordReset';
 
 export const LANG_COOKIE_MAX_AGE = 365 * 24 * 3600;
 
@@ -45,7 +45,9 @@ export function takeLoginNotice(): LoginNotice | null {
   try {
     const value = window.sessionStorage.getItem(LOGIN_NOTICE_KEY);
     window.sessionStorage.removeItem(LOGIN_NOTICE_KEY);
-    return value === 'authRequired' || value === 'registered' ? value : null;
+    return value === 'authRequired' || value === 'registered' || value === 'passwordReset'
+      ? value
+      : null;
   } catch {
     return null;
   }

@@ -224,6 +224,12 @@ export function LoginPage(props: LoginPageProps) {
                 recheck({ email, password: value });
               }}
             />
+            <a
+              href="/forgot-password"
+              class="-mt-3 self-end text-sm font-medium text-teal-800 hover:underline"
+            >
+              {t.forgotLink}
+            </a>
             <button
               type="submit"
               class={BUTTON_PRIMARY_LG}

@@ -31,6 +31,8 @@ export interface LoginTexts {
   submitting: string;
   noAccount: string;
   registerLink: string;
+  /** The link to password recovery, under the password field. */
+  forgotLink: string;
   retryAfter: string;
   languageLabel: string;
   languageShort: Record<Lang, string>;
@@ -38,5 +40,5 @@ export interface LoginTexts {
   validation: Record<FieldMessage, string>;
   errors: Record<SignInErrorKey, string>;
   /** Notices another screen leaves for this page (`site/login/notice.ts`). */
-  notices: { authRequired: string; registered: string };
+  notices: { authRequired: string; registered: string; passwordReset: string };
 }

@@ -47,7 +47,12 @@ function build(lang: Lang): LoginTexts {
     languageNames: common.language.names,
     validation: pick(common.validation, FIELD_MESSAGES),
     errors: pick(auth.errors, SIGN_IN_ERROR_KEYS),
-    notices: { authRequired: errors.guards.authRequired, registered: auth.register.created },
+    forgotLink: l.forgotLink,
+    notices: {
+      authRequired: errors.guards.authRequired,
+      registered: auth.register.created,
+      passwordReset: auth.reset.done,
+    },
   };
 }
 

@@ -1,11 +1,24 @@
 import type { MeResponse } from '@painlab/shared/auth';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SessionsCard } from './sessions-card';
 
-/** The signed-in user's own account (read-only for now) and UI preferences. */
-export function SettingsView({ me, title }: { me: MeResponse; title: string }) {
+/**
+ * The signed-in user's own account, password, sessions and UI preferences. The password form
+ * belongs to the auth feature: the route passes it in (`password`).
+ */
+export function SettingsView({
+  me,
+  title,
+  password,
+}: {
+  me: MeResponse;
+  title: string;
+  password: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const ends = new Date(me.session.absoluteExpiresAt);
   const endsText = Number.isNaN(ends.getTime())
@@ -35,6 +48,13 @@ export function SettingsView({ me, title }: { me: MeResponse; title: string }) {
             </dl>
           </CardContent>
         </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('settings.password')}</CardTitle>
+          </CardHeader>
+          <CardContent>{password}</CardContent>
+        </Card>
+        <SessionsCard />
         <Card>
           <CardHeader>
             <CardTitle>{t('settings.preferences')}</CardTitle>
