@@ -16,7 +16,11 @@ export type UserSummary = z.infer<typeof userSummarySchema>;
 export const userListQuerySchema = z.strictObject({
   after: z.string().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
+  /** Part of the name or e-mail (case-insensitive). */
+  q: z.string().trim().max(120).optional(),
+  role: z.enum(ROLES).optional(),
 });
+export type UserListFilter = Pick<z.infer<typeof userListQuerySchema>, 'q' | 'role'>;
 
 export const userListSchema = z.object({
   items: z.array(userSummarySchema),

@@ -6,8 +6,8 @@ import { createUser, deleteUser, listUsersAudited, updateUser } from './users.se
 
 export function registerUsers(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(listUsersRoute, async (c) => {
-    const { after, limit } = c.req.valid('query');
-    return c.json(await listUsersAudited(deps, actorOf(c), after, limit), 200);
+    const { after, limit, q, role } = c.req.valid('query');
+    return c.json(await listUsersAudited(deps, actorOf(c), after, limit, { q, role }), 200);
   });
 
   app.openapi(createUserRoute, async (c) =>

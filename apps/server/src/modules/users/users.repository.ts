@@ -1,6 +1,6 @@
-import { asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, or } from 'drizzle-orm';
 import { IDENTIFIED_VIEWERS, toRole } from '@painlab/shared/permissions';
-import type { UserSummary } from '@painlab/shared/users';
+import type { UserListFilter, UserSummary } from '@painlab/shared/users';
 import type { Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { account, user } from '../../db/schema';
@@ -32,11 +32,27 @@ function toSummary(row: Row): UserSummary {
   };
 }
 
-export async function listUsers(db: Db | Tx, after: string | undefined, limit: number) {
+/** `%` and `_` in a search are themselves, not wildcards. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listUsers(
+  db: Db | Tx,
+  after: string | undefined,
+  limit: number,
+  filter: UserListFilter = {},
+) {
   const rows = await db
     .select(columns)
     .from(user)
-    .where(after ? gt(user.email, after) : undefined)
+    .where(
+      and(
+        after ? gt(user.email, after) : undefined,
+        filter.q
+          ? or(ilike(user.name, likeText(filter.q)), ilike(user.email, likeText(filter.q)))
+          : undefined,
+        filter.role ? eq(user.role, filter.role) : undefined,
+      ),
+    )
     .orderBy(asc(user.email))
     .limit(limit + 1);
   const page = rows.slice(0, limit).map(toSummary);

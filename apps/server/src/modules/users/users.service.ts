@@ -1,4 +1,9 @@
-import type { CreateUserInput, UpdateUserInput, UserSummary } from '@painlab/shared/users';
+import type {
+  CreateUserInput,
+  UpdateUserInput,
+  UserListFilter,
+  UserSummary,
+} from '@painlab/shared/users';
 import { appendAudit, auditEvent as trail, type Actor } from '../../audit/audit';
 import { passwordProblem } from '../../auth/password-policy';
 import type { Deps } from '../../http/types';
@@ -30,9 +35,10 @@ export async function listUsersAudited(
   actor: Actor,
   after: string | undefined,
   limit: number,
+  filter: UserListFilter = {},
 ) {
   return deps.database.db.transaction(async (tx) => {
-    const page = await listUsers(tx, after, limit);
+    const page = await listUsers(tx, after, limit, filter);
     await appendAudit(
       tx,
       trail(actor, {

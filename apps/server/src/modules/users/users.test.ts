@@ -110,6 +110,36 @@ describe('GET, PATCH, DELETE /api/users', () => {
     expect((await admin.get('/api/users?page=2')).status).toBe(400);
   });
 
+  it('finds accounts by part of the name or e-mail (wildcards are literal) and by role', async () => {
+    for (const [name, email, role] of [
+      ['Búsqueda Pérez', 'busqueda.perez@clinic.test', 'specialist'],
+      ['Otra 100% Persona', 'otra_persona@clinic.test', 'researcher'],
+    ] as const) {
+      const res = await admin.post('/api/users', {
+        name,
+        email,
+        role,
+        password: 'a-long-enough-password',
+      });
+      expect(res.status).toBe(201);
+    }
+    const byName = await admin.get('/api/users?q=squeda%20p');
+    expect(byName.body.items.map((u: { email: string }) => u.email)).toEqual([
+      'busqueda.perez@clinic.test',
+    ]);
+    const literal = await admin.get(`/api/users?q=${encodeURIComponent('a_p')}`);
+    expect(literal.body.items.map((u: { email: string }) => u.email)).toEqual([
+      'otra_persona@clinic.test',
+    ]);
+    // `%` alone matches only a literal percent sign, not everyone
+    expect((await admin.get(`/api/users?q=${encodeURIComponent('%')}`)).body.items).toHaveLength(1);
+    const researchers = await admin.get('/api/users?role=researcher&limit=100');
+    expect(researchers.body.items.length).toBeGreaterThan(0);
+    for (const u of researchers.body.items) expect(u.role).toBe('researcher');
+    expect((await admin.get('/api/users?role=wizard')).status).toBe(400);
+    expect((await admin.get(`/api/users?q=${'x'.repeat(121)}`)).status).toBe(400);
+  });
+
   it('changes a role and the change applies to the next request', async () => {
     const created = (
       await admin.post('/api/users', { ...valid, email: 'promote@clinic.test', role: 'user' })
