@@ -82,6 +82,7 @@ const SCREENS: Partial<Record<Screen, LazyModule>> = {
   ),
   'my-record-access': withTexts(() => import('./routes/app/portal/my-record-access'), ['portal']),
   outbox: withTexts(() => import('./routes/app/outbox/outbox'), ['outbox']),
+  users: withTexts(() => import('./routes/app/admin/users'), ['users']),
 };
 
 /** Screens whose data can start with their code (`app/routes/route-data.ts`). */
@@ -91,6 +92,7 @@ const DATA: Partial<Record<Screen, () => Promise<RouteDataModule>>> = {
   outbox: once(() => import('./routes/app/outbox/outbox.data')),
   tasks: once(() => import('./routes/app/tasks/task-list.data')),
   settings: once(() => import('./routes/app/settings.data')),
+  users: once(() => import('./routes/app/admin/users.data')),
 };
 
 const viewerModule = once(() => import('../features/auth/api/get-viewer'));

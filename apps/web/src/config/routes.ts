@@ -38,6 +38,7 @@ export type Screen =
   | 'my-record'
   | 'my-record-access'
   | 'outbox'
+  | 'users'
   | 'not-found';
 
 export type RouteId = Exclude<PathId, 'contactSection'>;
@@ -120,7 +121,7 @@ export const APP_ROUTES: readonly RouteDef[] = [
   route(
     'adminRoles',
     { kind: 'permission', resource: 'users', action: 'edit', redirectTo: GUARD_REDIRECT },
-    'module',
+    'users',
   ),
   // Issue 9: the message outbox. Messages hold sign-in codes and links: for those who administer
   // accounts (the server's routes ask for the same permission).
