@@ -80,6 +80,11 @@ const SCREENS: Partial<Record<Screen, LazyModule>> = {
   ),
   'my-record-access': withTexts(() => import('./routes/app/portal/my-record-access'), ['portal']),
   outbox: withTexts(() => import('./routes/app/outbox/outbox'), ['outbox']),
+  appointments: withTexts(() => import('./routes/app/appointments/agenda'), ['appointments']),
+  'my-appointments': withTexts(
+    () => import('./routes/app/appointments/my-appointments'),
+    ['appointments'],
+  ),
 };
 
 /** Screens whose data can start with their code (`app/routes/route-data.ts`). */
@@ -88,6 +93,8 @@ const DATA: Partial<Record<Screen, () => Promise<RouteDataModule>>> = {
   'patient-chart': once(() => import('./routes/app/patients/patient-chart.data')),
   outbox: once(() => import('./routes/app/outbox/outbox.data')),
   tasks: once(() => import('./routes/app/tasks/task-list.data')),
+  appointments: once(() => import('./routes/app/appointments/agenda.data')),
+  'my-appointments': once(() => import('./routes/app/appointments/my-appointments.data')),
 };
 
 const viewerModule = once(() => import('../features/auth/api/get-viewer'));

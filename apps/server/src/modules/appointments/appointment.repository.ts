@@ -2,7 +2,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { AppointmentStatus } from '@painlab/shared/appointments';
 import type { Tx } from '../../audit/audit';
-import { appointment, patient } from '../../db/schema';
+import { appointment, patient, user } from '../../db/schema';
 import {
   selectAppointments,
   type AppointmentRow,
@@ -152,4 +152,9 @@ export async function patientOfAccount(db: Q, userId: string) {
 export async function anyAppointment(db: Q): Promise<boolean> {
   const rows = await db.select({ id: appointment.id }).from(appointment).limit(1);
   return rows.length > 0;
+}
+
+export async function findAccountByEmail(db: Q, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  return row?.id ?? null;
 }

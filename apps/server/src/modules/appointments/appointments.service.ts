@@ -25,6 +25,7 @@ import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
 import {
   deleteAppointmentRow,
+  findAccountByEmail,
   findAppointment,
   findLivePatient,
   insertAppointment,
@@ -538,4 +539,9 @@ export async function deleteAppointment(deps: Deps, viewer: Viewer, id: string):
 export async function nextAppointments(deps: Deps, patientIds: string[], now = new Date()) {
   const rows = await nextForPatients(deps.database.db, patientIds, now);
   return new Map(rows.map((r) => [r.patientId, r.startsAt.toISOString()]));
+}
+
+/** An account's id by e-mail (the demo seed). */
+export async function accountId(deps: Deps, email: string): Promise<string | null> {
+  return findAccountByEmail(deps.database.db, email);
 }

@@ -8,6 +8,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@painlab/shared/permissions';
+import { seedDemoAppointments } from './appointments.seed';
 import {
   createAccount,
   DEMO,
@@ -110,6 +111,28 @@ const setSettings = async (body: Record<string, unknown>) => {
 };
 
 describe('types and settings', () => {
+  it('the demo seed (outside tests): a realistic week, made once, nothing overlapping', async () => {
+    expect(await count()).toBe(0);
+    const made = await seedDemoAppointments(server.deps, new Date('2026-11-25T12:00:00Z'));
+    expect(made).toBe(12);
+    expect(await seedDemoAppointments(server.deps)).toBe(0);
+    const statuses = await server.sql<{ status: string; n: string }>(
+      'select status, count(*)::text as n from appointment group by status order by status',
+    );
+    expect(Object.fromEntries(statuses.map((r) => [r.status, Number(r.n)]))).toEqual({
+      cancelled: 1,
+      completed: 6,
+      confirmed: 3,
+      no_show: 1,
+      pending: 1,
+    });
+    const hours = await as.specialist.get(`/api/appointments/availability/${ids.specialist}`);
+    expect(hours.body.hours).toHaveLength(7);
+    // clear the demo week: the tests below make their own rows
+    await server.sql('delete from appointment where specialist_id = $1', [ids.specialist]);
+    await put(as.specialist, `/api/appointments/availability/${ids.specialist}`, { hours: [] });
+  });
+
   it('the seeded types; a patient sees only those they may book', async () => {
     const staff = await as.specialist.get('/api/appointments/types');
     expect(staff.status).toBe(200);
