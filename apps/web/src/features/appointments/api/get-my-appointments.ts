@@ -16,6 +16,6 @@ export function myAppointmentsQueryOptions() {
   });
 }
 
-export function useMyAppointments() {
-  return useQuery(myAppointmentsQueryOptions());
+export function useMyAppointments(enabled = true) {
+  return useQuery({ ...myAppointmentsQueryOptions(), enabled });
 }

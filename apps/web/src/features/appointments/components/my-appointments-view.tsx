@@ -23,10 +23,18 @@ import { SlotPicker } from './slot-picker';
  * clinic's notice, adding one to a calendar, and booking or requesting a free slot (by the clinic's
  * setting). An account without a patient record is told so.
  */
-export function MyAppointmentsView() {
+export function MyAppointmentsView({ canView }: { canView: boolean }) {
   const { t } = useTranslation('appointments');
-  const mine = useMyAppointments();
+  const mine = useMyAppointments(canView);
   const [requesting, setRequesting] = useState(false);
+
+  if (!canView)
+    return (
+      <div>
+        <PageHeader title={t('mine.title')} />
+        <Alert data-testid="appointments-not-for-account">{t('mine.notForAccount')}</Alert>
+      </div>
+    );
 
   if (mine.isPending)
     return (
