@@ -533,11 +533,16 @@ export async function deleteAppointment(deps: Deps, viewer: Viewer, id: string):
 }
 
 /**
- * For other modules (patients' list and chart): each patient's next visit that is not cancelled.
- * The caller audits its own read (the patient list already writes a row per patient).
+ * For other modules (the patients' list and chart): each patient's next visit that is pending or
+ * confirmed, read with the caller's handle (its transaction). The caller audits its own read (the
+ * patient list already writes a row per patient it shows).
  */
-export async function nextAppointments(deps: Deps, patientIds: string[], now = new Date()) {
-  const rows = await nextForPatients(deps.database.db, patientIds, now);
+export async function nextAppointments(
+  db: Tx | Deps['database']['db'],
+  patientIds: string[],
+  now = new Date(),
+): Promise<Map<string, string>> {
+  const rows = await nextForPatients(db, patientIds, now);
   return new Map(rows.map((r) => [r.patientId, r.startsAt.toISOString()]));
 }
 

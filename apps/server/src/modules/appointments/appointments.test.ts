@@ -862,6 +862,31 @@ describe('bad input changes nothing', () => {
   });
 });
 
+describe("the patients module shows the next visit (through this module's service)", () => {
+  it("the list and the chart carry the next pending or confirmed visit; researchers don't", async () => {
+    const name = `Próxima Visita ${Date.now()}`;
+    const created = await as.specialist.post('/api/patients', { ...MINIMAL_PATIENT, name });
+    const id = created.body.id as string;
+    const later = await book({ patientId: id, startsAt: '2031-05-06T09:00:00.000Z' });
+    const sooner = await book({ patientId: id, startsAt: '2031-05-05T09:00:00.000Z' });
+    await book({ patientId: id, startsAt: '2020-05-05T09:00:00.000Z' }); // past: not next
+    const listed = async () =>
+      (await as.specialist.get(`/api/patients?q=${encodeURIComponent(name)}`)).body.items.find(
+        (p: { id: string }) => p.id === id,
+      );
+    expect((await listed()).nextAppointment).toBe(sooner.startsAt);
+    expect((await as.admin.get(`/api/patients/${id}`)).body.nextAppointment).toBe(sooner.startsAt);
+    await as.specialist.post(`/api/appointments/${sooner.id}/cancel`, {
+      version: 1,
+      reason: 'Cambio',
+    });
+    expect((await listed()).nextAppointment).toBe(later.startsAt);
+    const deidentified = await as.researcher.get(`/api/patients/${id}`);
+    expect(deidentified.status).toBe(200);
+    expect(deidentified.body.nextAppointment).toBeUndefined();
+  });
+});
+
 describe('iCalendar', () => {
   it('parses with ical.js: times in UTC, two reminders, the language asked for', async () => {
     const appt = await book({ startsAt: '2030-11-04T09:30:00.000Z' });
