@@ -1,5 +1,5 @@
 /** Appointments: read, insert, lock, change, list (SQL only). */
-import { and, asc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { AppointmentStatus } from '@painlab/shared/appointments';
 import type { Tx } from '../../audit/audit';
 import { appointment, patient, user } from '../../db/schema';
@@ -103,10 +103,16 @@ export async function listAppointments(db: Q, filter: ListFilter, limit: number)
 }
 
 /** A patient's appointments, soonest first (their own list: a few hundred at most). */
-export async function listForPatient(db: Q, patientId: string, limit: number) {
+export async function listForPatient(
+  db: Q,
+  patientId: string,
+  limit: number,
+  order: 'asc' | 'desc' = 'asc',
+) {
+  const by = order === 'asc' ? asc : desc;
   return selectAppointments(db)
     .where(eq(appointment.patientId, patientId))
-    .orderBy(asc(appointment.startsAt), asc(appointment.id))
+    .orderBy(by(appointment.startsAt), by(appointment.id))
     .limit(limit);
 }
 

@@ -33,6 +33,12 @@ export function registerAppointments(app: OpenAPIHono<AppEnv>, deps: Deps): void
   app.openapi(routes.requestRoute, async (c) =>
     c.json(await service.requestAppointment(deps, viewerOf(c), c.req.valid('json')), 201),
   );
+  app.openapi(routes.patientAppointmentsRoute, async (c) =>
+    c.json(
+      await service.listForPatientChart(deps, viewerOf(c), c.req.valid('param').patientId),
+      200,
+    ),
+  );
   app.openapi(routes.availabilityRoute, async (c) => {
     const { from, to } = c.req.valid('query');
     return c.json(

@@ -116,6 +116,19 @@ export const requestRoute = defineRoute({
   responses: { 201: jsonResponse('Booked or requested', appointmentSchema) },
 });
 
+export const patientAppointmentsRoute = defineRoute({
+  method: 'get',
+  path: '/api/appointments/patient/{patientId}',
+  access: access.can('appointments', 'view'),
+  operationId: 'listPatientAppointments',
+  tags: ['appointments'],
+  summary: "A patient's appointments, latest first (staff: the chart's tab)",
+  description:
+    'At most 200 (`truncated` says there were more). Audited with the patient. Anyone but staff is refused (403, audited).',
+  request: { params: z.strictObject({ patientId: z.string().max(100) }) },
+  responses: { 200: jsonResponse('Appointments', appointmentListSchema) },
+});
+
 export const availabilityRoute = defineRoute({
   method: 'get',
   path: '/api/appointments/availability/{specialistId}',

@@ -344,6 +344,39 @@ export async function listForViewer(deps: Deps, viewer: Viewer, query: ListQuery
   });
 }
 
+/** A patient's appointments for their chart (staff), latest first, audited with the patient. */
+export async function listForPatientChart(deps: Deps, viewer: Viewer, patientId: string) {
+  const valid = UUID.test(patientId) ? patientId.toLowerCase() : null;
+  if (!isStaff(viewer))
+    await refuse(
+      deps,
+      viewer,
+      'appointments.patient_list',
+      { id: null, patientId: valid },
+      'staff_only',
+      {
+        action: 'view',
+        resource: 'appointments',
+      },
+    );
+  if (!valid || !(await findLivePatient(deps.database.db, valid))) throw DomainError.notFound();
+  const notice = await noticeOf(deps);
+  const LIMIT = 200;
+  return deps.database.db.transaction(async (tx) => {
+    const rows = await listForPatient(tx, valid, LIMIT + 1, 'desc');
+    await appendAudit(
+      tx,
+      event(viewer, 'appointments.patient_list', null, valid, {
+        count: Math.min(rows.length, LIMIT),
+      }),
+    );
+    return {
+      items: rows.slice(0, LIMIT).map((r) => toAppointment(viewer, r, notice)),
+      truncated: rows.length > LIMIT,
+    };
+  });
+}
+
 /** A patient's own appointments, upcoming (soonest first) and past (latest first). */
 export async function mine(deps: Deps, viewer: Viewer, now = new Date()): Promise<MyAppointments> {
   const settings = await readSettings(deps.database.db);

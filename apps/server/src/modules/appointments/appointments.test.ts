@@ -881,6 +881,23 @@ describe("the patients module shows the next visit (through this module's servic
       reason: 'Cambio',
     });
     expect((await listed()).nextAppointment).toBe(later.startsAt);
+    const chart = await as.specialist.get(`/api/appointments/patient/${id}`);
+    expect(chart.status).toBe(200);
+    expect(chart.body.items.map((a: { startsAt: string }) => a.startsAt)).toEqual([
+      later.startsAt,
+      sooner.startsAt,
+      '2020-05-05T09:00:00.000Z',
+    ]);
+    expect(await lastAudit('appointments.patient_list')).toMatchObject({
+      outcome: 'success',
+      patient_id: id,
+    });
+    expect((await as.user.get(`/api/appointments/patient/${id}`)).status).toBe(403);
+    expect(await lastAudit('appointments.patient_list')).toMatchObject({
+      outcome: 'denied',
+      patient_id: id,
+    });
+    expect((await as.researcher.get(`/api/appointments/patient/${id}`)).status).toBe(403);
     const deidentified = await as.researcher.get(`/api/patients/${id}`);
     expect(deidentified.status).toBe(200);
     expect(deidentified.body.nextAppointment).toBeUndefined();
