@@ -117,9 +117,9 @@ function subtract(window: Window, cuts: { start: number; end: number }[]): Windo
 export function freeSlots(req: SlotRequest): Slot[] {
   const lengthMs = req.durationMinutes * 60_000;
   const stepMs = (req.durationMinutes + req.bufferMinutes) * 60_000;
+  // a slot holds its visit and its buffer
   const holdMs = stepMs;
-  // the range the caller asked for, widened by a day each side: a zone's local day may start or end
-  // on another UTC day; windows are already limited to the asked days in their own zones
+  // extra hours count on the local days asked for, in the zone they were given in
   const extras: Window[] = req.exceptions
     .filter(
       (e) => e.kind === 'extra' && e.modality && (!req.modality || e.modality === req.modality),
