@@ -1,8 +1,8 @@
 /**
- * Appointments end to end: a specialist books a free slot for a patient from the agenda and cancels
- * it with a reason (SPEC §4 colours on the badges); a patient invited to the portal requests a free
- * slot and sees it pending; axe on both screens, in English at 1280 px and Spanish at 390 px, with
- * screenshots to look at.
+ * Appointments end to end: a specialist books a free slot for a patient from the agenda, books the
+ * next visit from it and cancels the first with a reason (SPEC §4 colours on the badges); a patient
+ * invited to the portal requests a free slot and sees it pending; axe on both screens, in English
+ * at 1280 px and Spanish at 390 px, with screenshots to look at.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -121,6 +121,13 @@ test.describe('as a specialist', () => {
     await row.getByRole('button', { name }).click();
     const details = page.getByRole('dialog', { name });
     await expect(details).toContainText('Follow-up');
+    // the next visit in one step: same patient, specialist and type, a week later by default
+    await details.getByRole('button', { name: 'Book the next visit' }).click();
+    await details.getByRole('radio').first().check({ force: true });
+    await details.getByRole('button', { name: 'Book next visit' }).click();
+    await expectToast(page, `Next visit booked for ${name}`);
+    await expect(details).toBeHidden();
+    await row.getByRole('button', { name }).click();
     await details.getByRole('button', { name: 'Cancel appointment' }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel this appointment?' });
     await confirm.getByRole('button', { name: 'Cancel appointment' }).click();

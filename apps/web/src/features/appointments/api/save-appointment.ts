@@ -72,3 +72,18 @@ export async function downloadIcs(id: string): Promise<void> {
     filenameFromDisposition(response.headers.get('content-disposition')) ?? 'appointment.ics',
   );
 }
+
+/** The next visit from this one (same patient, specialist, place and type). */
+export function useRebookAppointment() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationKey: ['appointments', 'rebook'],
+    mutationFn: ({ id, startsAt }: { id: string; startsAt: string }) =>
+      apiJson(`${appointmentPath(id)}/rebook`, appointmentSchema, {
+        method: 'POST',
+        body: { startsAt },
+      }),
+    retry: false,
+    onSettled: () => refresh(),
+  });
+}

@@ -31,6 +31,7 @@ import { AppointmentActions } from './appointment-actions';
 import { useAppointmentFormat } from './appointment-format';
 import { AppointmentStatusBadge } from './appointment-status-badge';
 import { BookDialog } from './book-dialog';
+import { RebookForm } from './rebook-form';
 
 type Placed = Appointment & { day: string; start: number; end: number };
 
@@ -384,6 +385,13 @@ function DetailsDialog({
 }) {
   const { t } = useTranslation('appointments');
   const format = useAppointmentFormat();
+  const [rebooking, setRebooking] = useState(false);
+  const [shownId, setShownId] = useState<string | null>(null);
+  // a different appointment opened: start without the rebooking form
+  if ((a?.id ?? null) !== shownId) {
+    setShownId(a?.id ?? null);
+    setRebooking(false);
+  }
   return (
     <dialog
       ref={(node) => {
@@ -439,6 +447,18 @@ function DetailsDialog({
             ) : null}
           </dl>
           <AppointmentActions appointment={a} onDone={onClose} />
+          {rebooking ? (
+            <RebookForm appointment={a} onDone={onClose} />
+          ) : a.status !== 'cancelled' ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="self-start"
+              onClick={() => setRebooking(true)}
+            >
+              {t('rebook.open')}
+            </Button>
+          ) : null}
           <div className="flex justify-end">
             <Button variant="secondary" size="sm" onClick={onClose}>
               {t('close')}

@@ -1,9 +1,10 @@
 import type { Slot } from '@painlab/shared/appointments';
-import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
+import { useDebouncedCallback } from '../../../hooks/use-debounced-callback';
 import { toast } from '../../../lib/toast';
 import { useSpecialists, useTypes } from '../api/get-reference';
 import { useBookAppointment } from '../api/save-appointment';
@@ -28,7 +29,9 @@ export function BookDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query);
+  // the search asks ~150 ms after the last key (the previous results stay on screen meanwhile)
+  const [deferred, setDeferred] = useState('');
+  const { debounced: search150 } = useDebouncedCallback(setDeferred, 150);
   const [patient, setPatient] = useState<{ id: string; name: string } | null>(null);
   const [specialistId, setSpecialistId] = useState(defaultSpecialistId);
   const [typeId, setTypeId] = useState('follow_up');
@@ -115,7 +118,16 @@ export function BookDialog({
           {patient ? (
             <div className="mt-1 flex items-center gap-3">
               <span className="font-medium text-slate-900">{patient.name}</span>
-              <Button type="button" size="sm" variant="link" onClick={() => setPatient(null)}>
+              <Button
+                type="button"
+                size="sm"
+                variant="link"
+                onClick={() => {
+                  setPatient(null);
+                  setQuery('');
+                  setDeferred('');
+                }}
+              >
                 {t('book.changePatient')}
               </Button>
             </div>
@@ -128,7 +140,10 @@ export function BookDialog({
                 autoComplete="off"
                 placeholder={t('book.patientPlaceholder')}
                 value={query}
-                onChange={(e) => setQuery(e.target.value)}
+                onChange={(e) => {
+                  setQuery(e.target.value);
+                  search150(e.target.value);
+                }}
               />
               {search.data && deferred.trim().length >= 2 ? (
                 <ul aria-label={t('book.results')} className="mt-1 flex flex-col gap-1">

@@ -1,0 +1,81 @@
+import type { Appointment, Slot } from '@painlab/shared/appointments';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../lib/toast';
+import { useRebookAppointment } from '../api/save-appointment';
+import { addDays, todayIn, zonedParts } from '../lib/zoned';
+import { useFailureMessage } from './appointment-actions';
+import { SlotPicker } from './slot-picker';
+
+/** "Book the next visit" from an appointment: a free slot of the same type, a week later by default. */
+export function RebookForm({
+  appointment: a,
+  onDone,
+}: {
+  appointment: Appointment;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('appointments');
+  const id = useId();
+  const rebook = useRebookAppointment();
+  const failure = useFailureMessage();
+  const [from, setFrom] = useState(() => {
+    const next = addDays(zonedParts(a.startsAt, a.timeZone).date, 7);
+    const today = todayIn(a.timeZone);
+    return next < today ? today : next;
+  });
+  const [slot, setSlot] = useState<Slot | null>(null);
+
+  async function submit() {
+    if (!slot) return;
+    try {
+      await rebook.mutateAsync({ id: a.id, startsAt: slot.startsAt });
+      toast.success(t('toast.rebooked', { name: a.patient.name }));
+      onDone();
+    } catch (error) {
+      toast.error(failure(error));
+      setSlot(null);
+    }
+  }
+
+  return (
+    <form
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
+        {t('rebook.title')}
+      </h3>
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        {t('book.from')}
+        <Input
+          type="date"
+          value={from}
+          onChange={(e) => {
+            if (e.target.value) setFrom(e.target.value);
+            setSlot(null);
+          }}
+        />
+      </label>
+      <SlotPicker
+        name={`${id}-slot`}
+        specialistId={a.specialist.id}
+        typeId={a.type.id}
+        from={from}
+        value={slot?.startsAt ?? null}
+        onChange={setSlot}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" size="sm" disabled={!slot || rebook.isPending}>
+          {t('rebook.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
