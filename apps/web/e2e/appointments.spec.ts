@@ -1,8 +1,8 @@
 /**
  * Appointments end to end: a specialist books a free slot for a patient from the agenda, books the
- * next visit from it and cancels the first with a reason (SPEC §4 colours on the badges); a patient
- * invited to the portal requests a free slot and sees it pending; axe on both screens, in English
- * at 1280 px and Spanish at 390 px, with screenshots to look at.
+ * next visit from it, moves the first and cancels it with a reason (SPEC §4 colours on the
+ * badges); a patient invited to the portal requests a free slot and sees it pending; axe on both
+ * screens, in English at 1280 px and Spanish at 390 px, with screenshots to look at.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -127,6 +127,17 @@ test.describe('as a specialist', () => {
     await details.getByRole('button', { name: 'Book next visit' }).click();
     await expectToast(page, `Next visit booked for ${name}`);
     await expect(details).toBeHidden();
+    // move it to another free time
+    await row.getByRole('button', { name }).click();
+    await details.getByRole('button', { name: 'Move', exact: true }).click();
+    const newTime = details.getByRole('radio').first();
+    const movedTo = (await newTime.getAttribute('value'))!;
+    expect(movedTo).not.toBe(startsAt);
+    await newTime.check({ force: true });
+    await details.getByRole('button', { name: 'Move here' }).click();
+    await expectToast(page, 'Appointment moved.');
+    await expect(details).toBeHidden();
+    await page.goto(`/appointments?view=week&layout=list&date=${madridDay(movedTo)}`);
     await row.getByRole('button', { name }).click();
     await details.getByRole('button', { name: 'Cancel appointment' }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel this appointment?' });
@@ -141,7 +152,7 @@ test.describe('as a specialist', () => {
     );
 
     // the same day on the calendar grid, keyboard only: the visit is a button in its column
-    await page.goto(`/appointments?date=${madridDay(startsAt)}`);
+    await page.goto(`/appointments?date=${madridDay(movedTo)}`);
     const visit = page.getByRole('button', { name: new RegExp(name) });
     await visit.focus();
     await page.keyboard.press('Enter');
@@ -169,6 +180,8 @@ test('a patient requests a free slot and sees it pending; axe and screenshots', 
   await page.getByLabel('Type of visit').selectOption({ label: 'Follow-up' });
   const later = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
   await page.getByLabel('Week from').fill(later);
+  // the times of that week (the previous ones stay disabled until they come)
+  await expect(page.getByRole('radio').first()).toBeEnabled();
   const slot = page.getByRole('radio').last();
   const startsAt = (await slot.getAttribute('value'))!;
   await slot.check({ force: true });

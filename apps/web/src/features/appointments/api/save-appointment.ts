@@ -7,6 +7,7 @@ import {
   type CancelAppointmentInput,
   type CreateAppointmentInput,
   type RequestAppointmentInput,
+  type RescheduleAppointmentInput,
   type TransitionAppointmentInput,
 } from '@painlab/shared/appointments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -83,6 +84,18 @@ export function useRebookAppointment() {
         method: 'POST',
         body: { startsAt },
       }),
+    retry: false,
+    onSettled: () => refresh(),
+  });
+}
+
+/** Move an appointment to another free time (from the version read; a stale one is a 409). */
+export function useRescheduleAppointment() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationKey: ['appointments', 'reschedule'],
+    mutationFn: ({ id, ...input }: RescheduleAppointmentInput & { id: string }) =>
+      apiJson(appointmentPath(id), appointmentSchema, { method: 'PATCH', body: input }),
     retry: false,
     onSettled: () => refresh(),
   });

@@ -385,12 +385,12 @@ function DetailsDialog({
 }) {
   const { t } = useTranslation('appointments');
   const format = useAppointmentFormat();
-  const [rebooking, setRebooking] = useState(false);
+  const [picking, setPicking] = useState<'rebook' | 'move' | null>(null);
   const [shownId, setShownId] = useState<string | null>(null);
   // a different appointment opened: start without the rebooking form
   if ((a?.id ?? null) !== shownId) {
     setShownId(a?.id ?? null);
-    setRebooking(false);
+    setPicking(null);
   }
   return (
     <dialog
@@ -447,18 +447,22 @@ function DetailsDialog({
             ) : null}
           </dl>
           <AppointmentActions appointment={a} onDone={onClose} />
-          {rebooking ? (
-            <RebookForm appointment={a} onDone={onClose} />
-          ) : a.status !== 'cancelled' ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              className="self-start"
-              onClick={() => setRebooking(true)}
-            >
-              {t('rebook.open')}
-            </Button>
-          ) : null}
+          {picking ? (
+            <RebookForm appointment={a} mode={picking} onDone={onClose} />
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              {a.canReschedule ? (
+                <Button variant="secondary" size="sm" onClick={() => setPicking('move')}>
+                  {t('move.open')}
+                </Button>
+              ) : null}
+              {a.status !== 'cancelled' ? (
+                <Button variant="secondary" size="sm" onClick={() => setPicking('rebook')}>
+                  {t('rebook.open')}
+                </Button>
+              ) : null}
+            </div>
+          )}
           <div className="flex justify-end">
             <Button variant="secondary" size="sm" onClick={onClose}>
               {t('close')}

@@ -4,25 +4,32 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../lib/toast';
-import { useRebookAppointment } from '../api/save-appointment';
+import { useRebookAppointment, useRescheduleAppointment } from '../api/save-appointment';
 import { addDays, todayIn, zonedParts } from '../lib/zoned';
 import { useFailureMessage } from './appointment-actions';
 import { SlotPicker } from './slot-picker';
 
-/** "Book the next visit" from an appointment: a free slot of the same type, a week later by default. */
+/**
+ * A free slot of the appointment's type with its specialist, for "book the next visit" (a week
+ * later by default) or "move" (from the same day).
+ */
 export function RebookForm({
   appointment: a,
+  mode,
   onDone,
 }: {
   appointment: Appointment;
+  mode: 'rebook' | 'move';
   onDone: () => void;
 }) {
   const { t } = useTranslation('appointments');
   const id = useId();
   const rebook = useRebookAppointment();
+  const move = useRescheduleAppointment();
+  const pending = rebook.isPending || move.isPending;
   const failure = useFailureMessage();
   const [from, setFrom] = useState(() => {
-    const next = addDays(zonedParts(a.startsAt, a.timeZone).date, 7);
+    const next = addDays(zonedParts(a.startsAt, a.timeZone).date, mode === 'rebook' ? 7 : 0);
     const today = todayIn(a.timeZone);
     return next < today ? today : next;
   });
@@ -31,8 +38,13 @@ export function RebookForm({
   async function submit() {
     if (!slot) return;
     try {
-      await rebook.mutateAsync({ id: a.id, startsAt: slot.startsAt });
-      toast.success(t('toast.rebooked', { name: a.patient.name }));
+      if (mode === 'rebook') {
+        await rebook.mutateAsync({ id: a.id, startsAt: slot.startsAt });
+        toast.success(t('toast.rebooked', { name: a.patient.name }));
+      } else {
+        await move.mutateAsync({ id: a.id, startsAt: slot.startsAt, version: a.version });
+        toast.success(t('toast.moved'));
+      }
       onDone();
     } catch (error) {
       toast.error(failure(error));
@@ -50,7 +62,7 @@ export function RebookForm({
       }}
     >
       <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
-        {t('rebook.title')}
+        {mode === 'rebook' ? t('rebook.title') : t('move.title')}
       </h3>
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
         {t('book.from')}
@@ -72,8 +84,8 @@ export function RebookForm({
         onChange={setSlot}
       />
       <div className="flex justify-end">
-        <Button type="submit" size="sm" disabled={!slot || rebook.isPending}>
-          {t('rebook.submit')}
+        <Button type="submit" size="sm" disabled={!slot || pending}>
+          {mode === 'rebook' ? t('rebook.submit') : t('move.submit')}
         </Button>
       </div>
     </form>

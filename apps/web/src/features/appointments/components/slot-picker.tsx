@@ -44,7 +44,12 @@ export function SlotPicker({
     byDay.set(day, [...(byDay.get(day) ?? []), s]);
   }
   return (
-    <fieldset className={cn('flex flex-col gap-3', slots.isPlaceholderData && 'opacity-70')}>
+    // the previous search's times stay on screen, disabled, until the new ones arrive
+    <fieldset
+      disabled={slots.isPlaceholderData}
+      aria-busy={slots.isPlaceholderData || undefined}
+      className={cn('flex flex-col gap-3', slots.isPlaceholderData && 'opacity-70')}
+    >
       <legend className="mb-1 text-sm font-medium text-slate-800">{t('book.slot')}</legend>
       {[...byDay].map(([day, list]) => (
         <div key={day}>
