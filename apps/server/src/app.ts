@@ -20,6 +20,7 @@ import { textGuard } from './http/text-guard';
 import { sessionCacheOf, sessionMiddleware } from './http/session';
 import { registerSitePages } from './http/site-pages';
 import type { AppEnv, Deps } from './http/types';
+import { registerAppointments } from './modules/appointments/appointments.handlers';
 import { registerAuditLogs } from './modules/audit-logs/audit-logs.handlers';
 import { registerMe } from './modules/me/me.handlers';
 import { registerOutbox } from './modules/outbox/outbox.handlers';
@@ -96,6 +97,7 @@ export function createApp(deps: Deps) {
   registerOutbox(app, deps);
   registerPatients(app, deps);
   registerTasks(app, deps);
+  registerAppointments(app, deps);
   registerPending(app);
   registerSitePages(app, deps);
 

@@ -16,6 +16,7 @@ import { startOutboxWorker, type OutboxRuntime } from './jobs/outbox-worker';
 import { createProviders } from './jobs/providers';
 import { createMailer } from './lib/mailer';
 import { resolveSecret } from './lib/secret';
+import { seedDemoAppointments } from './modules/appointments/appointments.seed';
 import { seedDemoOutbox } from './modules/outbox/outbox.seed';
 import { inviteTokenHash, takeInviteSignUp } from './modules/patients/invitations.service';
 import { seedDemoTasks } from './modules/tasks/tasks.seed';
@@ -45,6 +46,11 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       await seedDemoOutbox(deps);
       const tasks = await seedDemoTasks(deps);
       if (tasks) logger.info({ tasks }, 'demo tasks created');
+      // demo patients and a week of visits: not in tests, which make their own
+      if (env.NODE_ENV !== 'test') {
+        const appointments = await seedDemoAppointments(deps);
+        if (appointments) logger.info({ appointments }, 'demo appointments created');
+      }
     }
     // rows left unsealed by a crash are chained before anything else is written
     await sealAuditChain(database.db);

@@ -49,6 +49,6 @@ test.describe('opening a card', () => {
     await expect(page).toHaveURL(/\/appointments$/);
     await expectToast(page, 'Abriendo el gestor de citas');
     await expect(page.getByRole('heading', { level: 1, name: 'Citas' })).toBeVisible();
-    await expect(page.getByText('Este módulo aún no está disponible')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reservar cita' })).toBeVisible();
   });
 });

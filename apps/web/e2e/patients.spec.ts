@@ -208,10 +208,12 @@ test.describe('as a specialist', () => {
       'true',
     );
 
-    // Modules of later releases say so.
+    // The appointments tab lists the patient's visits (none yet); later modules say so.
     await page.getByRole('tab', { name: 'Appointments' }).click();
+    await expect(page.getByRole('tabpanel')).toContainText('No appointments yet.');
+    await page.getByRole('tab', { name: 'Treatment plans' }).click();
     await expect(
-      page.getByText('Appointments are not yet available', { exact: false }),
+      page.getByText('Treatment plans are not yet available', { exact: false }),
     ).toBeVisible();
     await page.getByRole('tab', { name: 'Questionnaires' }).click();
     await expect(page.getByRole('tabpanel')).toContainText('not yet available');

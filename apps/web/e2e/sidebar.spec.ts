@@ -61,7 +61,7 @@ test.describe('desktop sidebar (admin)', () => {
     await expect(page).toHaveURL(/\/appointments$/);
     await expectToast(page, 'Navigating to Appointments');
     await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
-    await expect(page.getByText('This module is not yet available')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Book appointment' })).toBeVisible();
   });
 
   test('the toggle button collapses and expands it', async ({ page }) => {

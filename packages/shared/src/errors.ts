@@ -24,6 +24,9 @@ export const ERROR_CODES = [
   'internal_error',
   'invalid_text',
   'cross_origin_refused',
+  'slot_taken',
+  'slot_unavailable',
+  'cancel_notice_passed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -116,6 +119,18 @@ const MESSAGES: Record<ErrorCode, Record<Lang, string>> = {
     en: 'The request contains characters that are not allowed (control characters or broken text).',
     es: 'La solicitud contiene caracteres no permitidos (caracteres de control o texto dañado).',
   },
+  slot_taken: {
+    en: 'This time slot has just been taken. Choose another time.',
+    es: 'Este hueco acaba de ocuparse. Elija otra hora.',
+  },
+  slot_unavailable: {
+    en: 'This time is not one of the free slots. Choose one of the times offered.',
+    es: 'Esta hora no es uno de los huecos libres. Elija una de las horas ofrecidas.',
+  },
+  cancel_notice_passed: {
+    en: 'This appointment can no longer be cancelled online ({hours} h notice). Please call the clinic.',
+    es: 'Esta cita ya no puede anularse en línea (aviso de {hours} h). Llame a la clínica.',
+  },
 };
 
 /**
@@ -144,6 +159,9 @@ export const PERMISSION_TERMS = {
   'de-identified patients': 'pacientes desidentificados',
   'a patient record': 'una historia clínica',
   'this note': 'esta nota',
+  'this appointment': 'esta cita',
+  'book online': 'reservar en línea',
+  'appointment settings': 'la configuración de citas',
   'this route': 'esta ruta',
 } as const satisfies Record<string, string>;
 export type PermissionTerm = keyof typeof PERMISSION_TERMS;

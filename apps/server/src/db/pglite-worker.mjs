@@ -4,13 +4,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
 const { pgdataDir, socketPath } = workerData;
 
 try {
-  const db = await PGlite.create(pgdataDir, { extensions: { pg_trgm, unaccent } });
+  const db = await PGlite.create(pgdataDir, { extensions: { btree_gist, pg_trgm, unaccent } });
   // The server's pg pool holds one client; a few slots let the client it replaces after an error
   // reconnect while the old socket is still closing. PGlite runs one statement at a time anyway.
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 4 });

@@ -5,6 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { AUDIT_OUTCOMES } from '@painlab/shared/audit';
+import {
+  APPOINTMENT_MODALITIES,
+  APPOINTMENT_STATUSES,
+  AVAILABILITY_EXCEPTION_KINDS,
+  BOOKABLE_BY,
+  PATIENT_BOOKING_MODES,
+} from '@painlab/shared/appointments';
 import { MESSAGE_LANGUAGES, OUTBOX_CHANNELS, OUTBOX_STATUSES } from '@painlab/shared/outbox';
 import { CATEGORIES, GENDERS, PRIORITIES, STATUSES } from '@painlab/shared/patients';
 import {
@@ -473,5 +480,175 @@ export const taskEvent = pgTable(
   (t) => [
     index('task_event_task_idx').on(t.taskId, t.id),
     check('task_event_kind_check', sql`${t.kind} in ${sqlList(TASK_EVENT_KINDS)}`),
+  ],
+);
+
+/**
+ * Appointments (issue 11, ADR 0015). Types are reference data (seeded by migration 0011); weekly
+ * hours are local times in an IANA zone; exceptions and appointments are UTC instants. A specialist
+ * is never double-booked: the exclusion constraint `appointment_no_overlap` (migration 0011, hand
+ * written: btree_gist) refuses two non-cancelled appointments of one specialist whose
+ * [starts_at, blocked_until) ranges overlap (`blocked_until` = end + the type's buffer).
+ */
+export const appointmentType = pgTable(
+  'appointment_type',
+  {
+    id: text('id').primaryKey(),
+    nameEs: text('name_es').notNull(),
+    nameEn: text('name_en').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
+    priceCents: integer('price_cents').notNull().default(0),
+    currency: text('currency').notNull().default('EUR'),
+    bookableBy: text('bookable_by', { enum: BOOKABLE_BY }).notNull().default('staff'),
+    modality: text('modality', { enum: APPOINTMENT_MODALITIES }),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    check('appointment_type_duration_check', sql`${t.durationMinutes} between 5 and 480`),
+    check('appointment_type_buffer_check', sql`${t.bufferMinutes} between 0 and 240`),
+    check('appointment_type_price_check', sql`${t.priceCents} >= 0`),
+    check('appointment_type_bookable_check', sql`${t.bookableBy} in ${sqlList(BOOKABLE_BY)}`),
+    check(
+      'appointment_type_modality_check',
+      sql`${t.modality} is null or ${t.modality} in ${sqlList(APPOINTMENT_MODALITIES)}`,
+    ),
+  ],
+);
+
+/** A specialist's weekly hours: ISO weekday (1 Monday … 7 Sunday), local times, zone. */
+export const availabilityHours = pgTable(
+  'availability_hours',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    specialistId: text('specialist_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    modality: text('modality', { enum: APPOINTMENT_MODALITIES }).notNull(),
+    location: text('location'),
+    timeZone: text('time_zone').notNull().default('Europe/Madrid'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('availability_hours_specialist_idx').on(t.specialistId, t.weekday),
+    check('availability_hours_weekday_check', sql`${t.weekday} between 1 and 7`),
+    check(
+      'availability_hours_time_check',
+      sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.endTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.startTime} < ${t.endTime}`,
+    ),
+    check(
+      'availability_hours_modality_check',
+      sql`${t.modality} in ${sqlList(APPOINTMENT_MODALITIES)}`,
+    ),
+  ],
+);
+
+/** Absences (no slots) and one-off extra hours, as UTC instants with the zone they were given in. */
+export const availabilityException = pgTable(
+  'availability_exception',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    specialistId: text('specialist_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: AVAILABILITY_EXCEPTION_KINDS }).notNull(),
+    startsAt: timestamp('starts_at', tz).notNull(),
+    endsAt: timestamp('ends_at', tz).notNull(),
+    modality: text('modality', { enum: APPOINTMENT_MODALITIES }),
+    location: text('location'),
+    timeZone: text('time_zone').notNull().default('Europe/Madrid'),
+    note: text('note'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('availability_exception_specialist_idx').on(t.specialistId, t.startsAt),
+    check('availability_exception_range_check', sql`${t.startsAt} < ${t.endsAt}`),
+    check(
+      'availability_exception_kind_check',
+      sql`${t.kind} in ${sqlList(AVAILABILITY_EXCEPTION_KINDS)}`,
+    ),
+    check(
+      'availability_exception_extra_check',
+      sql`${t.kind} = 'absence' or ${t.modality} is not null`,
+    ),
+  ],
+);
+
+export const appointment = pgTable(
+  'appointment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    specialistId: text('specialist_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    typeId: text('type_id')
+      .notNull()
+      .references(() => appointmentType.id, { onDelete: 'restrict' }),
+    startsAt: timestamp('starts_at', tz).notNull(),
+    endsAt: timestamp('ends_at', tz).notNull(),
+    /** The end plus the type's buffer: the specialist's time this visit holds. */
+    blockedUntil: timestamp('blocked_until', tz).notNull(),
+    timeZone: text('time_zone').notNull().default('Europe/Madrid'),
+    modality: text('modality', { enum: APPOINTMENT_MODALITIES }).notNull(),
+    location: text('location'),
+    status: text('status', { enum: APPOINTMENT_STATUSES }).notNull(),
+    notes: text('notes'),
+    patientNote: text('patient_note'),
+    priceCents: integer('price_cents').notNull().default(0),
+    currency: text('currency').notNull().default('EUR'),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: text('cancelled_by').references(() => user.id, { onDelete: 'set null' }),
+    cancelledByRole: text('cancelled_by_role'),
+    cancelledAt: timestamp('cancelled_at', tz),
+    rebookedFromId: uuid('rebooked_from_id'),
+    bookedBy: text('booked_by').references(() => user.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('appointment_specialist_starts_idx').on(t.specialistId, t.startsAt),
+    index('appointment_patient_starts_idx').on(t.patientId, t.startsAt),
+    index('appointment_starts_idx').on(t.startsAt, t.id),
+    check(
+      'appointment_range_check',
+      sql`${t.startsAt} < ${t.endsAt} and ${t.endsAt} <= ${t.blockedUntil}`,
+    ),
+    check('appointment_status_check', sql`${t.status} in ${sqlList(APPOINTMENT_STATUSES)}`),
+    check('appointment_modality_check', sql`${t.modality} in ${sqlList(APPOINTMENT_MODALITIES)}`),
+    check(
+      'appointment_cancel_check',
+      sql`(${t.status} = 'cancelled') = (${t.cancelReason} is not null and ${t.cancelledAt} is not null)`,
+    ),
+  ],
+);
+
+/** The clinic's appointment settings: one row (id = 1), created by migration 0011. */
+export const appointmentSettings = pgTable(
+  'appointment_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    patientBooking: text('patient_booking', { enum: PATIENT_BOOKING_MODES })
+      .notNull()
+      .default('request'),
+    cancelNoticeHours: integer('cancel_notice_hours').notNull().default(24),
+    timeZone: text('time_zone').notNull().default('Europe/Madrid'),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    check('appointment_settings_one_row', sql`${t.id} = 1`),
+    check(
+      'appointment_settings_booking_check',
+      sql`${t.patientBooking} in ${sqlList(PATIENT_BOOKING_MODES)}`,
+    ),
+    check('appointment_settings_notice_check', sql`${t.cancelNoticeHours} between 0 and 336`),
   ],
 );

@@ -95,6 +95,38 @@ async function requestFor(
       };
     return { method: 'DELETE', path: `/api/patients/${created.body.id}`, ok: 204 };
   }
+  if (resource === 'appointments') {
+    const window = '?from=2031-01-01T00:00:00Z&to=2031-01-31T00:00:00Z';
+    if (action === 'view') return { method: 'GET', path: `/api/appointments${window}`, ok: 200 };
+    const [specialist] = await server.sql<{ id: string }>(
+      'select id from "user" where email = $1',
+      [DEMO.specialist],
+    );
+    const created = await clients.admin.post('/api/patients', {
+      ...MINIMAL_PATIENT,
+      name: 'Matrix Appointment',
+      allowDuplicate: true,
+    });
+    // each case its own hour, so no booking overlaps another
+    const startsAt = new Date(Date.UTC(2031, 0, 2) + ++seq * 3_600_000 * 2).toISOString();
+    const booking = {
+      patientId: created.body.id,
+      specialistId: specialist!.id,
+      typeId: 'follow_up',
+      startsAt,
+    };
+    if (action === 'create')
+      return { method: 'POST', path: '/api/appointments', json: booking, ok: 201 };
+    const booked = await clients.admin.post('/api/appointments', booking);
+    if (action === 'edit')
+      return {
+        method: 'PATCH',
+        path: `/api/appointments/${booked.body.id}`,
+        json: { version: 1, startsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString() },
+        ok: 200,
+      };
+    return { method: 'DELETE', path: `/api/appointments/${booked.body.id}`, ok: 204 };
+  }
   const method = { view: 'GET', create: 'POST', edit: 'PATCH', delete: 'DELETE' }[action];
   const path =
     action === 'view' || action === 'create' ? `/api/${resource}` : `/api/${resource}/some-id`;

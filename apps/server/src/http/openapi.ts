@@ -10,6 +10,28 @@
  * referenced, not inlined. `openApiDocument` builds the served document: ours plus better-auth's
  * routes under /api/auth (only those this configuration enables).
  */
+import {
+  appointmentListSchema,
+  appointmentSchema,
+  appointmentSettingsSchema,
+  appointmentTypeSchema,
+  availabilityExceptionInputSchema,
+  availabilityExceptionSchema,
+  availabilitySchema,
+  bookableSpecialistListSchema,
+  cancelAppointmentSchema,
+  createAppointmentSchema,
+  myAppointmentsSchema,
+  rebookAppointmentSchema,
+  requestAppointmentSchema,
+  rescheduleAppointmentSchema,
+  slotListSchema,
+  slotSchema,
+  transitionAppointmentSchema,
+  updateAppointmentSettingsSchema,
+  weeklyAvailabilityInputSchema,
+  weeklyHoursSchema,
+} from '@painlab/shared/appointments';
 import { zodToOpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { createRoute, type OpenAPIHono, type RouteConfig, type z } from '@hono/zod-openapi';
 import type { BetterAuthOptions } from 'better-auth';
@@ -114,6 +136,26 @@ const COMPONENTS: Record<string, z.ZodType> = {
   TaskCommentInput: taskCommentInputSchema,
   TaskEvent: taskEventSchema,
   TaskAssignable: taskAssignableSchema,
+  Appointment: appointmentSchema,
+  AppointmentList: appointmentListSchema,
+  MyAppointments: myAppointmentsSchema,
+  CreateAppointment: createAppointmentSchema,
+  RequestAppointment: requestAppointmentSchema,
+  RescheduleAppointment: rescheduleAppointmentSchema,
+  TransitionAppointment: transitionAppointmentSchema,
+  CancelAppointment: cancelAppointmentSchema,
+  RebookAppointment: rebookAppointmentSchema,
+  AppointmentType: appointmentTypeSchema,
+  AppointmentSlot: slotSchema,
+  AppointmentSlotList: slotListSchema,
+  AppointmentSettings: appointmentSettingsSchema,
+  UpdateAppointmentSettings: updateAppointmentSettingsSchema,
+  Availability: availabilitySchema,
+  WeeklyHours: weeklyHoursSchema,
+  WeeklyAvailabilityInput: weeklyAvailabilityInputSchema,
+  AvailabilityException: availabilityExceptionSchema,
+  AvailabilityExceptionInput: availabilityExceptionInputSchema,
+  BookableSpecialistList: bookableSpecialistListSchema,
 };
 
 /** Gives a schema a component name (for module-local schemas, e.g. telemetry bodies). */
@@ -278,7 +320,8 @@ export const TAGS = [
   },
   {
     name: 'appointments',
-    description: 'Not yet available: the permission check is enforced, then 501',
+    description:
+      "Appointment types, specialists' hours and exceptions, free slots, bookings (staff and patients' own), statuses, iCalendar files",
   },
   {
     name: 'treatments',

@@ -37,6 +37,21 @@ export class DomainError extends Error {
     return new DomainError('transition_not_allowed');
   }
 
+  /** The specialist's time is held by another appointment (the exclusion constraint). */
+  static slotTaken(): DomainError {
+    return new DomainError('slot_taken');
+  }
+
+  /** A patient asked for a time that is not one of the free slots. */
+  static slotUnavailable(): DomainError {
+    return new DomainError('slot_unavailable');
+  }
+
+  /** A patient's cancellation inside the clinic's notice period. */
+  static cancelNoticePassed(hours: number): DomainError {
+    return new DomainError('cancel_notice_passed', { hours: String(hours) });
+  }
+
   /** A unique value is taken (an e-mail address). */
   static taken(code: 'email_taken'): DomainError {
     return new DomainError(code);

@@ -83,6 +83,11 @@ const SCREENS: Partial<Record<Screen, LazyModule>> = {
   'my-record-access': withTexts(() => import('./routes/app/portal/my-record-access'), ['portal']),
   outbox: withTexts(() => import('./routes/app/outbox/outbox'), ['outbox']),
   users: withTexts(() => import('./routes/app/admin/users'), ['users']),
+  appointments: withTexts(() => import('./routes/app/appointments/agenda'), ['appointments']),
+  'my-appointments': withTexts(
+    () => import('./routes/app/appointments/my-appointments'),
+    ['appointments'],
+  ),
 };
 
 /** Screens whose data can start with their code (`app/routes/route-data.ts`). */
@@ -93,6 +98,8 @@ const DATA: Partial<Record<Screen, () => Promise<RouteDataModule>>> = {
   tasks: once(() => import('./routes/app/tasks/task-list.data')),
   settings: once(() => import('./routes/app/settings.data')),
   users: once(() => import('./routes/app/admin/users.data')),
+  appointments: once(() => import('./routes/app/appointments/agenda.data')),
+  'my-appointments': once(() => import('./routes/app/appointments/my-appointments.data')),
 };
 
 const viewerModule = once(() => import('../features/auth/api/get-viewer'));

@@ -35,6 +35,8 @@ export type Screen =
   | 'patient-chart'
   | 'patient-import'
   | 'tasks'
+  | 'appointments'
+  | 'my-appointments'
   | 'my-record'
   | 'my-record-access'
   | 'outbox'
@@ -87,7 +89,7 @@ export const APP_ROUTES: readonly RouteDef[] = [
   route('dashboard', SIGNED_IN, 'dashboard'),
   route('myPlan', SIGNED_IN, 'module'),
   route('messages', SIGNED_IN, 'module'),
-  route('appointmentsPage', SIGNED_IN, 'module'),
+  route('appointmentsPage', SIGNED_IN, 'my-appointments'),
   route('tasks', SIGNED_IN, 'tasks'),
   route('newReport', SIGNED_IN, 'module'),
   route('settings', SIGNED_IN, 'settings'),
@@ -105,7 +107,7 @@ export const APP_ROUTES: readonly RouteDef[] = [
   route('patient', STAFF, 'patient-chart'),
   route('patientCancerProtocol', STAFF, 'module'),
   route('treatments', STAFF, 'module'),
-  route('appointments', STAFF, 'module'),
+  route('appointments', STAFF, 'appointments'),
   route('reports', STAFF, 'module'),
   route('newReportTemplate', STAFF, 'module'),
   route('trtManagement', STAFF, 'module'),

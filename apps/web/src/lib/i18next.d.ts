@@ -1,5 +1,6 @@
 /** Typed translation keys: English (`src/locales/en`) is the source of truth. */
 import 'i18next';
+import type appointments from '../locales/en/appointments.json';
 import type auth from '../locales/en/auth.json';
 import type common from '../locales/en/common.json';
 import type dashboard from '../locales/en/dashboard.json';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       outbox: typeof outbox;
       tasks: typeof tasks;
       users: typeof users;
+      appointments: typeof appointments;
     };
   }
 }

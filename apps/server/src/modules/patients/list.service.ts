@@ -2,6 +2,7 @@
 import { DEIDENTIFIED_SORTS, type Patient, type PatientSort } from '@painlab/shared/patients';
 import { canSeeIdentified } from '@painlab/shared/permissions';
 import type { Deps } from '../../http/types';
+import { nextAppointments } from '../appointments/appointments.service';
 import { DomainError } from '../../lib/domain-error';
 import {
   allPatients,
@@ -61,7 +62,17 @@ export async function listForViewer(
   try {
     return await deps.database.db.transaction(async (tx) => {
       const page = await listPatients(tx, filter, cursor, limit);
-      const items = page.rows.map(toListItem);
+      // the next visit comes from the appointments module (staff only: researchers see no dates)
+      const next = identified
+        ? await nextAppointments(
+            tx,
+            page.rows.map((r) => r.id),
+          )
+        : new Map<string, string>();
+      const items = page.rows.map((r) => ({
+        ...toListItem(r),
+        nextAppointment: next.get(r.id) ?? null,
+      }));
       await auditEachPatient(
         tx,
         event(viewer, 'patients.list', null, {

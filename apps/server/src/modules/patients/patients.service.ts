@@ -7,6 +7,7 @@ import type { CreatePatientParsed, Patient, UpdatePatientParsed } from '@painlab
 import { canSeeIdentified } from '@painlab/shared/permissions';
 import { appendAudit, appendAuditMany } from '../../audit/audit';
 import type { Deps } from '../../http/types';
+import { nextAppointments } from '../appointments/appointments.service';
 import { DomainError } from '../../lib/domain-error';
 import { isClinician } from '../users/users.service';
 import {
@@ -74,7 +75,10 @@ export async function readPatient(deps: Deps, viewer: Viewer, id: string) {
   const found = await readChartAudited(deps.database, id, audit);
   if (!found) throw DomainError.notFound();
   const patient = toPatient(found.row, found.row.userId ? null : found.invitedAt);
-  return identified ? patient : deidentify(patient);
+  if (!identified) return deidentify(patient);
+  // the next visit comes from the appointments module
+  const next = await nextAppointments(deps.database.db, [id]);
+  return { ...patient, nextAppointment: next.get(id) ?? null };
 }
 
 export async function updatePatient(

@@ -9,7 +9,6 @@ import { access } from '../../http/access';
 import { defineRoute, errorResponse } from '../../http/openapi';
 
 export const PENDING_RESOURCES = [
-  'appointments',
   'treatments',
   'analytics',
   'research',

@@ -12,6 +12,7 @@ import { paths } from '../../../config/paths';
 import { useFormatters } from '../../../hooks/use-formatters';
 import { usePatient } from '../api/get-patient';
 import { errorKind, errorText } from '../lib/error-text';
+import { AppointmentsPanel } from './appointments-panel';
 import { ChartActions } from './chart-actions';
 import { ChartSummary } from './chart-summary';
 import { NotesPanel } from './notes-panel';
@@ -129,7 +130,12 @@ export function PatientChart({ id, canArchive }: { id: string; canArchive: boole
   const tabs: TabItem<TabId>[] = [
     { id: 'summary', label: t('chart.tabs.summary'), content: () => <ChartSummary patient={p} /> },
     { id: 'notes', label: t('chart.tabs.notes'), content: () => <NotesPanel patientId={p.id} /> },
-    ...(['appointments', 'treatments', 'questionnaires', 'protocols'] as const).map((moduleId) => ({
+    {
+      id: 'appointments',
+      label: t('chart.tabs.appointments'),
+      content: () => <AppointmentsPanel patientId={p.id} />,
+    },
+    ...(['treatments', 'questionnaires', 'protocols'] as const).map((moduleId) => ({
       id: moduleId,
       label: t(`chart.tabs.${moduleId}`),
       content: () => <NotYetAvailable module={t(`chart.tabs.${moduleId}`)} />,
