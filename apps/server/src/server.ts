@@ -18,6 +18,7 @@ import { createMailer } from './lib/mailer';
 import { resolveSecret } from './lib/secret';
 import { seedDemoOutbox } from './modules/outbox/outbox.seed';
 import { inviteTokenHash, takeInviteSignUp } from './modules/patients/invitations.service';
+import { seedSiteContent } from './modules/site-content/site-content.seed';
 import { seedDemoTasks } from './modules/tasks/tasks.seed';
 import { seedDemoAccounts } from './modules/users/users.seed';
 
@@ -45,6 +46,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       await seedDemoOutbox(deps);
       const tasks = await seedDemoTasks(deps);
       if (tasks) logger.info({ tasks }, 'demo tasks created');
+      const site = await seedSiteContent(deps);
+      if (site) logger.info({ site }, 'demo site content created');
     }
     // rows left unsealed by a crash are chained before anything else is written
     await sealAuditChain(database.db);

@@ -11,10 +11,12 @@ import type { MessageLanguage, OutboxChannel } from '@painlab/shared/outbox';
 import { patientInvite } from './patient-invite';
 import type { MessageTemplate } from './template-types';
 import { signUpExistingEmail } from './sign-up-existing-email';
+import { siteContactMessage } from './site-contact-message';
 
 export const TEMPLATES = {
   'patient.invite': patientInvite,
   'auth.sign_up_existing_email': signUpExistingEmail,
+  'site.contact_message': siteContactMessage,
 } as const;
 
 export type TemplateId = keyof typeof TEMPLATES;
