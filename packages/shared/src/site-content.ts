@@ -175,3 +175,63 @@ export interface ContactMessage {
   handledAt: string | null;
   createdAt: string;
 }
+
+// ---- what the server hands the site page renderer (apps/web/src/site/public) ----
+
+export interface ContactFormState {
+  values: Partial<Record<'name' | 'email' | 'phone' | 'reason' | 'message' | 'consent', string>>;
+  errors: Partial<Record<ContactField, ContactFieldError>>;
+  /** `sent`: the message was stored; `rate_limited`: too many from this address. */
+  status: 'sent' | 'rate_limited' | null;
+}
+
+export type SitePageData =
+  | {
+      page: 'home';
+      specialists: SpecialistCard[];
+      posts: PostSummary[];
+      testimonials: Testimonial[];
+      contact: ContactFormState;
+    }
+  | {
+      page: 'service';
+      key: 'chronic-pain-therapy' | 'stress-workshops';
+      text: PageText;
+      team: SpecialistCard[];
+    }
+  | { page: 'community'; text: PageText }
+  | { page: 'blog'; list: PostPage; tag: string | null; q: string | null }
+  | { page: 'post'; post: PostDetail }
+  | { page: 'specialists'; specialists: SpecialistCard[] }
+  | { page: 'specialist'; specialist: SpecialistDetail; posts: PostSummary[] }
+  | { page: 'testimonials'; testimonials: Testimonial[] }
+  | { page: 'contact'; contact: ContactFormState }
+  | { page: 'not-found' };
+
+export interface SitePageInput {
+  lang: SiteLang;
+  /** The page's path without the query (`/blog/que-es-el-dolor-cronico`). */
+  path: string;
+  /** The query of the page itself (blog page, tag, words), without `lang`. */
+  query: string;
+  /** The site's public origin, for canonical links and Open Graph. */
+  origin: string;
+  clinicName: string;
+  clinic: ClinicFacts | null;
+  data: SitePageData;
+}
+
+/** The public pages the server renders (besides /login), for the service worker and the server. */
+export const SITE_PUBLIC_PATHS = [
+  '/',
+  '/index',
+  '/servicios/terapia-dolor-cronico',
+  '/servicios/talleres-manejo-estres',
+  '/cerodolor',
+  '/blog',
+  '/especialistas',
+  '/testimonios',
+  '/contacto',
+] as const;
+/** Path prefixes followed by one slug. */
+export const SITE_PUBLIC_PREFIXES = ['/blog/', '/especialistas/'] as const;

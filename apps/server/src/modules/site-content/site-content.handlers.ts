@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { SiteLang } from '@painlab/shared/site-content';
 import { ApiError } from '../../http/errors';
 import type { AppEnv, Deps } from '../../http/types';
+import { registerSiteContentPages } from './site-content.pages';
 import * as routes from './site-content.routes';
 import * as service from './site-content.service';
 
@@ -71,4 +72,6 @@ export function registerSiteContent(app: OpenAPIHono<AppEnv>, deps: Deps): void 
     }
     return c.json({ ok: true as const }, 202);
   });
+
+  registerSiteContentPages(app, deps);
 }
