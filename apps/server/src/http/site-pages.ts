@@ -56,7 +56,9 @@ interface LoginRenderInput {
 interface SiteRenderer {
   renderLoginPage(input: LoginRenderInput): string;
   /** The public pages (modules/site-content/site-content.pages.ts). */
-  renderPublicPage(input: SitePageInput & { assets: PageAssets; langQuery: string }): string;
+  renderPublicPage(
+    input: SitePageInput & { assets: PageAssets; langQuery: string; notice?: 'signedOut' | null },
+  ): string;
   publicIslandsOf(data: SitePageInput['data']): string;
   ISLAND_SOURCES: Record<string, string>;
   PAGE_ISLANDS: Record<string, readonly string[]>;
@@ -69,6 +71,8 @@ type Manifest = Record<string, ManifestChunk>;
 export const LANG_COOKIE = 'painlab_lang';
 /** "Just signed in": the web app shows its toast and deletes it (apps/web/src/site/handoff.ts). */
 export const SIGNED_IN_COOKIE = 'painlab_signed_in';
+/** "Just signed out": the public page shows it once and deletes it (apps/web/src/site/handoff.ts). */
+export const SIGNED_OUT_COOKIE = 'painlab_signed_out';
 const SITE_CLIENT = 'src/site/client.ts';
 
 export interface Site {
@@ -121,7 +125,7 @@ async function loadSite(env: Deps['env']): Promise<Site | null> {
   };
 }
 
-function readCookie(header: string | undefined, name: string): string | null {
+export function readCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const at = part.indexOf('=');

@@ -65,11 +65,11 @@ export function renderMarkdown(source: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
 
-/** Words of a Markdown text, for reading time (≈ 220 words a minute, at least 1). */
+/** Words of a Markdown text, for reading time (≈ 220 words a minute, rounded up). */
 export function readingMinutes(source: string): number {
   const words = source
     .replace(/[#>*_`[\]()-]/g, ' ')
     .split(/\s+/)
     .filter(Boolean).length;
-  return Math.max(1, Math.round(words / 220));
+  return Math.max(1, Math.ceil(words / 220));
 }

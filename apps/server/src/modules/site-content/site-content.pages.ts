@@ -20,7 +20,9 @@ import {
   isSecure,
   langCookie,
   notBuilt,
+  readCookie,
   sendHtml,
+  SIGNED_OUT_COOKIE,
   siteLanguage,
   siteOf,
 } from '../../http/site-pages';
@@ -131,7 +133,9 @@ export function registerSiteContentPages(app: OpenAPIHono<AppEnv>, deps: Deps): 
     if (data.page === 'blog') {
       for (const k of ['tag', 'q', 'page'] as const) if (query[k]) own.set(k, query[k]);
     }
+    const signedOut = readCookie(c.req.header('cookie'), SIGNED_OUT_COOKIE) === '1';
     const html = loaded.renderer.renderPublicPage({
+      notice: signedOut ? 'signedOut' : null,
       lang: options.lang,
       path,
       query: own.size ? `?${own.toString()}` : '',
@@ -144,8 +148,16 @@ export function registerSiteContentPages(app: OpenAPIHono<AppEnv>, deps: Deps): 
     });
     const headers: Record<string, string> = { ...options.extra };
     if (options.explicit) headers['Set-Cookie'] = langCookie(options.lang, secure);
-    if (contact.status || Object.keys(contact.errors).length) headers['Cache-Control'] = 'no-store';
-    return sendHtml(c, html, found ? (options.status ?? 200) : 404, headers);
+    if (contact.status || Object.keys(contact.errors).length || signedOut)
+      headers['Cache-Control'] = 'no-store';
+    const response = sendHtml(c, html, found ? (options.status ?? 200) : 404, headers);
+    // the notice is shown once
+    if (signedOut)
+      response.headers.append(
+        'Set-Cookie',
+        `${SIGNED_OUT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`,
+      );
+    return response;
   }
 
   const page = async (c: Context<AppEnv>) => {

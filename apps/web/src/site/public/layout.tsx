@@ -68,10 +68,10 @@ export function header(f: FrameInput): string {
         href={`${f.path}${q}lang=${other}`}
         hreflang={other}
         lang={other}
-        aria-label={t.otherLanguageLabel}
+        title={t.otherLanguageLabel}
         class="rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600"
       >
-        {other.toUpperCase()}
+        {t.otherLanguage}
       </a>
       <a
         href="/login"
@@ -81,7 +81,7 @@ export function header(f: FrameInput): string {
       </a>
     </div>,
   );
-  return `<a href="#contenido" class="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-teal-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2">${escapeText(t.skip)}</a><header class="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur"><div class="${CONTAINER} flex h-16 items-center gap-3">${before}<nav aria-label="${escapeText(t.label)}" class="md:ml-auto">${nav}</nav>${after}</div></header>`;
+  return `<a href="#contenido" class="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-teal-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2">${escapeText(t.skip)}</a><header class="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur"><div class="${CONTAINER} flex h-16 items-center gap-3">${before}<nav aria-label="${escapeText(t.label)}" class="order-last md:order-none md:ml-auto">${nav}</nav>${after}</div></header>`;
 }
 
 function escapeText(s: string): string {

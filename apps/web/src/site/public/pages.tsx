@@ -15,7 +15,7 @@ import type {
   Testimonial,
 } from '@painlab/shared/site-content';
 import { Alert, BUTTON_PRIMARY_LG, INPUT, interpolate, type Lang } from '../ui';
-import { languageName, longDate, tagLabel } from './format';
+import { languageName, longDate, tagLabel as slugLabel } from './format';
 import { BUTTON_SECONDARY_LG, CONTAINER, LINK_TEXT, PROSE } from './layout';
 import type { SiteTexts } from './texts';
 
@@ -31,6 +31,11 @@ export interface PageContext {
 }
 
 const href = (c: PageContext, path: string, hash = '') => `${path}${c.lq}${hash}`;
+
+/** A tag as shown: its name in the page's language (site.json `tags`), else the slug in words. */
+function label(c: PageContext, tag: string): string {
+  return (c.t.tags as Record<string, string>)[tag] ?? slugLabel(tag);
+}
 
 function Html({ html, class: cls }: { html: string; class?: string }) {
   return <div class={cls} dangerouslySetInnerHTML={{ __html: html }} />;
@@ -194,7 +199,7 @@ function PostCard({
       lang={p.lang}
     >
       <p class="text-xs font-medium tracking-wide text-teal-700 uppercase">
-        {p.tags.map(tagLabel).join(' · ')}
+        {p.tags.map((x) => label(c, x)).join(' · ')}
       </p>
       <H class="mt-2 text-lg font-semibold text-slate-900">
         <a
@@ -218,7 +223,7 @@ export function ClinicFactsView({ c }: { c: PageContext }) {
   const t = c.t.contact;
   if (!f) return null;
   return (
-    <dl class="grid gap-5 text-slate-700">
+    <dl class="grid content-start gap-5 text-slate-700">
       <div>
         <dt class="text-sm font-semibold text-slate-900">{t.address}</dt>
         <dd class="mt-1">
@@ -560,7 +565,7 @@ export function BlogPage({
                   class={chip(tag === x)}
                   aria-current={tag === x ? 'page' : undefined}
                 >
-                  {tagLabel(x)}
+                  {label(c, x)}
                 </a>
               </li>
             ))}
@@ -607,39 +612,41 @@ export function PostView({ c, post }: { c: PageContext; post: PostDetail }) {
   const b = c.t.blog;
   return (
     <>
-      <article class={`${CONTAINER} max-w-3xl py-10 md:py-14`}>
-        <p>
-          <a href={href(c, '/blog')} class={`${LINK_TEXT} text-sm`}>
-            ← {b.back}
-          </a>
-        </p>
-        {post.fallback ? (
-          <div class="mt-6">
-            <Fallback text={b.fallback} />
-          </div>
-        ) : null}
-        <header class="mt-6" lang={post.lang}>
-          <p class="text-xs font-medium tracking-wide text-teal-700 uppercase">
-            {post.tags.map(tagLabel).join(' · ')}
-          </p>
-          <h1 class="mt-2 text-3xl font-semibold tracking-tight text-balance text-slate-900 md:text-4xl">
-            {post.title}
-          </h1>
-          <p class="mt-4 text-lg text-slate-700">{post.summary}</p>
-          <p class="mt-5 text-sm text-slate-600" lang={c.lang}>
-            {b.by}{' '}
-            <a href={href(c, `/especialistas/${post.author.slug}`)} class={LINK_TEXT}>
-              {post.author.name}
+      <div class={CONTAINER}>
+        <article class="mx-auto max-w-3xl py-10 md:py-14">
+          <p>
+            <a href={href(c, '/blog')} class={`${LINK_TEXT} text-sm`}>
+              ← {b.back}
             </a>
-            {post.author.credentials ? `, ${post.author.credentials}` : ''} ·{' '}
-            <time dateTime={post.publishedAt}>{longDate(post.publishedAt, c.lang)}</time> ·{' '}
-            {interpolate(b.readingTime, { minutes: post.readingMinutes })}
           </p>
-        </header>
-        <div lang={post.lang} class="mt-8 border-t border-slate-200 pt-8">
-          <Html html={post.bodyHtml} class={PROSE} />
-        </div>
-      </article>
+          {post.fallback ? (
+            <div class="mt-6">
+              <Fallback text={b.fallback} />
+            </div>
+          ) : null}
+          <header class="mt-6" lang={post.lang}>
+            <p class="text-xs font-medium tracking-wide text-teal-700 uppercase">
+              {post.tags.map((x) => label(c, x)).join(' · ')}
+            </p>
+            <h1 class="mt-2 text-3xl font-semibold tracking-tight text-balance text-slate-900 md:text-4xl">
+              {post.title}
+            </h1>
+            <p class="mt-4 text-lg text-slate-700">{post.summary}</p>
+            <p class="mt-5 text-sm text-slate-600" lang={c.lang}>
+              {b.by}{' '}
+              <a href={href(c, `/especialistas/${post.author.slug}`)} class={LINK_TEXT}>
+                {post.author.name}
+              </a>
+              {post.author.credentials ? `, ${post.author.credentials}` : ''} ·{' '}
+              <time dateTime={post.publishedAt}>{longDate(post.publishedAt, c.lang)}</time> ·{' '}
+              {interpolate(b.readingTime, { minutes: post.readingMinutes })}
+            </p>
+          </header>
+          <div lang={post.lang} class="mt-8 border-t border-slate-200 pt-8">
+            <Html html={post.bodyHtml} class={PROSE} />
+          </div>
+        </article>
+      </div>
       {post.related.length ? (
         <section aria-labelledby="related-title" class="border-t border-slate-200 bg-slate-50">
           <div class={`${CONTAINER} py-12`}>

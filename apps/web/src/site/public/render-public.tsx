@@ -7,7 +7,7 @@
 import { renderToString } from 'preact-render-to-string';
 import type { SitePageData, SitePageInput } from '@painlab/shared/site-content';
 import { htmlDocument, island, type PageAssets } from '../document';
-import { interpolate } from '../ui';
+import { Alert, interpolate } from '../ui';
 import { ContactForm, type ContactFormProps, type ContactTexts } from './contact-form';
 import { Footer, header, Main, type FrameInput } from './layout';
 import {
@@ -25,7 +25,12 @@ import {
 import { pageUrl, seoHead, type Seo } from './seo';
 import { SITE_TEXTS, type SiteTexts } from './texts';
 
-export type PublicRenderInput = SitePageInput & { assets: PageAssets; langQuery: string };
+export type PublicRenderInput = SitePageInput & {
+  assets: PageAssets;
+  langQuery: string;
+  /** A one-time notice at the top of the page (the app has just signed the visitor out). */
+  notice?: 'signedOut' | null;
+};
 
 /** The islands of a public page (site/render.tsx PAGE_ISLANDS). */
 export function publicIslandsOf(data: SitePageData): 'public' | 'public-contact' {
@@ -276,6 +281,11 @@ export function renderPublicPage(input: PublicRenderInput): string {
   };
   const body = `<div class="flex min-h-dvh flex-col bg-white">${header(frame)}${renderToString(
     <Main>
+      {input.notice ? (
+        <div class="mx-auto w-full max-w-6xl px-4 pt-4 md:px-6">
+          <Alert tone="info">{t.notices[input.notice]}</Alert>
+        </div>
+      ) : null}
       <div dangerouslySetInnerHTML={{ __html: p.body }} />
     </Main>,
   )}${renderToString(<Footer f={frame} />)}</div>`;
