@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { SiteLang } from '@painlab/shared/site-content';
 import { ApiError } from '../../http/errors';
+import { actorOf } from '../../http/actor';
 import type { AppEnv, Deps } from '../../http/types';
 import { registerSiteContentPages } from './site-content.pages';
 import * as routes from './site-content.routes';
@@ -72,6 +73,22 @@ export function registerSiteContent(app: OpenAPIHono<AppEnv>, deps: Deps): void 
     }
     return c.json({ ok: true as const }, 202);
   });
+
+  app.openapi(routes.listContactMessagesRoute, async (c) =>
+    c.json({ items: await service.listContactMessages(deps, actorOf(c)) }, 200),
+  );
+
+  app.openapi(routes.markContactMessageRoute, async (c) =>
+    c.json(
+      await service.markContactHandled(
+        deps,
+        actorOf(c),
+        c.req.valid('param').id,
+        c.req.valid('json').handled,
+      ),
+      200,
+    ),
+  );
 
   registerSiteContentPages(app, deps);
 }

@@ -238,3 +238,55 @@ export const contactFormRoute = defineRoute({
     },
   },
 });
+
+// ---- staff: contact messages ----
+
+/** Messages from the public hold names and addresses: administrators only, as the outbox (ADR 0013). */
+const adminOnly = access.can('users', 'edit');
+
+const contactMessage = named(
+  'SiteContactMessage',
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    reason: z.enum(['first_visit', 'workshop', 'other']),
+    message: z.string(),
+    lang: z.enum(SITE_LANGS),
+    handled: z.boolean(),
+    handledAt: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+);
+
+export const listContactMessagesRoute = defineRoute({
+  method: 'get',
+  path: '/api/admin/contact-messages',
+  access: adminOnly,
+  operationId: 'listSiteContactMessages',
+  tags: ['site'],
+  summary: 'Messages from the contact form, open ones first, newest first (administrators)',
+  description: 'The latest 200. Each read is written to the audit log.',
+  responses: {
+    200: jsonResponse(
+      'Messages',
+      named('SiteContactMessageList', z.object({ items: z.array(contactMessage) })),
+    ),
+  },
+});
+
+export const markContactMessageRoute = defineRoute({
+  method: 'patch',
+  path: '/api/admin/contact-messages/{id}',
+  access: adminOnly,
+  operationId: 'markSiteContactMessage',
+  tags: ['site'],
+  summary: 'Mark a contact message handled, or open again (administrators)',
+  description: 'Records who and when; audited.',
+  request: {
+    params: z.strictObject({ id: z.uuid() }),
+    ...jsonBody(named('SiteContactMessageMark', z.strictObject({ handled: z.boolean() }))),
+  },
+  responses: { 200: jsonResponse('The message', contactMessage) },
+});

@@ -4,7 +4,8 @@
  * injection, and the contact form (bad input stores nothing, honeypot, per-address limit, outbox).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type ApiClient, type TestServer } from '../../test/harness';
+import { ROLES } from '@painlab/shared/permissions';
+import { DEMO, startTestServer, type ApiClient, type TestServer } from '../../test/harness';
 import { renderMarkdown } from './markdown';
 
 let server: TestServer;
@@ -238,5 +239,69 @@ describe('contact form', () => {
     // another address is not affected
     const other = await server.client({ ip: '198.51.100.5' }).post('/api/site/contact', GOOD);
     expect(other.status).toBe(202);
+  });
+});
+
+describe('contact messages for staff', () => {
+  it('only administrators list them and mark them handled; each read and change is audited', async () => {
+    await server.client({ ip: '198.51.100.9' }).post('/api/site/contact', {
+      name: 'Para Administración',
+      email: 'admin-list@example.org',
+      reason: 'other',
+      message: 'Mensaje para la lista de administración.',
+      consent: true,
+    });
+    for (const role of ROLES.filter((r) => r !== 'admin')) {
+      const other = await server.signIn(DEMO[role]);
+      expect((await other.get('/api/admin/contact-messages')).status, role).toBe(403);
+    }
+    expect((await anon.get('/api/admin/contact-messages')).status).toBe(401);
+
+    const admin = await server.signIn(DEMO.admin);
+    const list = await admin.get('/api/admin/contact-messages');
+    expect(list.status).toBe(200);
+    const item = list.body.items.find(
+      (m: { email: string }) => m.email === 'admin-list@example.org',
+    );
+    expect(item).toMatchObject({ handled: false, reason: 'other', handledAt: null });
+    // open ones first
+    expect(list.body.items[0].handled).toBe(false);
+
+    const specialist = await server.signIn(DEMO.specialist);
+    expect(
+      (await specialist.patch(`/api/admin/contact-messages/${item.id}`, { handled: true })).status,
+    ).toBe(403);
+    const marked = await admin.patch(`/api/admin/contact-messages/${item.id}`, { handled: true });
+    expect(marked.status).toBe(200);
+    expect(marked.body.handled).toBe(true);
+    expect(marked.body.handledAt).toBeTruthy();
+    const reopened = await admin.patch(`/api/admin/contact-messages/${item.id}`, {
+      handled: false,
+    });
+    expect(reopened.body).toMatchObject({ handled: false, handledAt: null });
+
+    expect(
+      (
+        await admin.patch('/api/admin/contact-messages/00000000-0000-4000-8000-000000000000', {
+          handled: true,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await admin.patch(`/api/admin/contact-messages/${item.id}`, { handled: 'yes' })).status,
+    ).toBe(400);
+    expect(
+      (await admin.patch('/api/admin/contact-messages/no-uuid', { handled: true })).status,
+    ).toBe(400);
+
+    const audit = await server.sql<{ action: string; record_id: string | null }>(
+      "select action, record_id from audit_log where action like 'site.contact_message%' order by occurred_at",
+    );
+    expect(audit.map((a) => a.action)).toEqual([
+      'site.contact_messages.list',
+      'site.contact_message.handled',
+      'site.contact_message.reopened',
+    ]);
+    expect(audit[1]!.record_id).toBe(item.id);
   });
 });
