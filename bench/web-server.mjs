@@ -124,7 +124,10 @@ async function headerChecks(base) {
     gz.headers.get('content-encoding') ?? 'none',
   );
   const plain = await get('/dashboard', { 'accept-encoding': 'identity' });
-  check('GET /dashboard identity', !plain.headers.get('content-encoding') && (await plain.text()) === html);
+  check(
+    'GET /dashboard identity',
+    !plain.headers.get('content-encoding') && (await plain.text()) === html,
+  );
   const etag = br.headers.get('etag');
   check('GET /dashboard ETag', etag, etag ?? 'none');
   if (etag) {

@@ -6,6 +6,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { storageStateFor } from './support/accounts';
+import { BASE_URL } from './support/helpers';
 
 const ROUTES: { path: string; es: string; en: string }[] = [
   {
@@ -242,4 +244,38 @@ test.describe('axe and screenshots', () => {
       await page.screenshot({ path: `${SHOTS}/${name}-menu-open.png` });
     });
   }
+});
+
+test.describe('contact messages for administrators', () => {
+  test.use({ storageState: storageStateFor('admin') });
+
+  test('a message sent on the site is listed; marking it handled and opening it again', async ({
+    page,
+    request,
+  }) => {
+    const name = `Visitante ${Date.now()}`;
+    const sent = await request.post('/api/site/contact', {
+      headers: { origin: BASE_URL },
+      data: {
+        name,
+        email: 'visitante@example.org',
+        reason: 'first_visit',
+        message: 'Quisiera pedir cita para una primera visita.',
+        consent: true,
+      },
+    });
+    expect(sent.status()).toBe(202);
+    await page.goto('/admin/contact-messages');
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact messages' })).toBeVisible();
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 2, name }) });
+    await expect(card).toContainText('Quisiera pedir cita para una primera visita.');
+    await expect(card).toContainText('Open');
+    await card.getByRole('button', { name: `Mark handled: ${name}` }).click();
+    await expect(card).toContainText('Handled');
+    await card.getByRole('button', { name: `Open again: ${name}` }).click();
+    await expect(card.getByRole('button', { name: `Mark handled: ${name}` })).toBeVisible();
+    await axeClean(page);
+  });
 });

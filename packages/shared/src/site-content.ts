@@ -235,3 +235,18 @@ export const SITE_PUBLIC_PATHS = [
 ] as const;
 /** Path prefixes followed by one slug. */
 export const SITE_PUBLIC_PREFIXES = ['/blog/', '/especialistas/'] as const;
+
+/** A contact message as administrators read it (`GET /api/admin/contact-messages`). */
+export const contactMessageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  reason: z.enum(CONTACT_REASONS),
+  message: z.string(),
+  lang: z.enum(SITE_LANGS),
+  handled: z.boolean(),
+  handledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const contactMessageListSchema = z.object({ items: z.array(contactMessageSchema) });

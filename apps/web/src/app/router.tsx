@@ -81,6 +81,10 @@ const SCREENS: Partial<Record<Screen, LazyModule>> = {
   ),
   'my-record-access': withTexts(() => import('./routes/app/portal/my-record-access'), ['portal']),
   outbox: withTexts(() => import('./routes/app/outbox/outbox'), ['outbox']),
+  'contact-messages': withTexts(
+    () => import('./routes/app/contact-messages/contact-messages'),
+    ['contactMessages'],
+  ),
 };
 
 /** Screens whose data can start with their code (`app/routes/route-data.ts`). */

@@ -152,6 +152,7 @@ describe('route table (SPEC §2)', () => {
       '/audit-logs',
       '/admin/roles',
       '/admin/outbox',
+      '/admin/contact-messages',
       '/analytics',
       '/classical-medicine',
       '/api-docs',
@@ -190,6 +191,7 @@ describe('route table (SPEC §2)', () => {
       expect(opens('/audit-logs', role)).toBe(role === 'admin');
       expect(opens('/admin/roles', role)).toBe(role === 'admin');
       expect(opens('/admin/outbox', role)).toBe(role === 'admin');
+      expect(opens('/admin/contact-messages', role)).toBe(role === 'admin');
       expect(opens('/analytics', role)).toBe(role === 'admin' || role === 'researcher');
     }
   });

@@ -37,6 +37,7 @@ export type Screen =
   | 'my-record'
   | 'my-record-access'
   | 'outbox'
+  | 'contact-messages'
   | 'not-found';
 
 export type RouteId = Exclude<PathId, 'contactSection'>;
@@ -124,6 +125,13 @@ export const APP_ROUTES: readonly RouteDef[] = [
     'adminOutbox',
     { kind: 'permission', resource: 'users', action: 'edit', redirectTo: GUARD_REDIRECT },
     'outbox',
+  ),
+  // Issue 10: messages from the public site's contact form (names, addresses): administrators, as
+  // the server's routes
+  route(
+    'adminContactMessages',
+    { kind: 'permission', resource: 'users', action: 'edit', redirectTo: GUARD_REDIRECT },
+    'contact-messages',
   ),
   route(
     'analytics',

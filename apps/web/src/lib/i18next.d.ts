@@ -1,6 +1,7 @@
 /** Typed translation keys: English (`src/locales/en`) is the source of truth. */
 import 'i18next';
 import type auth from '../locales/en/auth.json';
+import type contactMessages from '../locales/en/contactMessages.json';
 import type common from '../locales/en/common.json';
 import type dashboard from '../locales/en/dashboard.json';
 import type errors from '../locales/en/errors.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
       record: typeof record;
       outbox: typeof outbox;
       tasks: typeof tasks;
+      contactMessages: typeof contactMessages;
     };
   }
 }
