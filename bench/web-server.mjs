@@ -101,35 +101,38 @@ async function headerChecks(base) {
   const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
 
   // undici's fetch decodes brotli and gzip itself: the headers tell what was sent
-  const br = await get('/', { 'accept-encoding': 'br, gzip' });
+  const br = await get('/dashboard', { 'accept-encoding': 'br, gzip' });
   check(
-    'GET / br',
+    'GET /dashboard br',
     br.headers.get('content-encoding') === 'br',
     br.headers.get('content-encoding') ?? 'none',
   );
   check(
-    'GET / Vary',
+    'GET /dashboard Vary',
     /accept-encoding/i.test(br.headers.get('vary') ?? ''),
     br.headers.get('vary') ?? 'none',
   );
   check(
-    'GET / no-cache',
+    'GET /dashboard no-cache',
     br.headers.get('cache-control') === 'no-cache',
     br.headers.get('cache-control') ?? 'none',
   );
-  const gz = await get('/', { 'accept-encoding': 'gzip' });
+  const gz = await get('/dashboard', { 'accept-encoding': 'gzip' });
   check(
-    'GET / gzip',
+    'GET /dashboard gzip',
     gz.headers.get('content-encoding') === 'gzip',
     gz.headers.get('content-encoding') ?? 'none',
   );
-  const plain = await get('/', { 'accept-encoding': 'identity' });
-  check('GET / identity', !plain.headers.get('content-encoding') && (await plain.text()) === html);
+  const plain = await get('/dashboard', { 'accept-encoding': 'identity' });
+  check(
+    'GET /dashboard identity',
+    !plain.headers.get('content-encoding') && (await plain.text()) === html,
+  );
   const etag = br.headers.get('etag');
-  check('GET / ETag', etag, etag ?? 'none');
+  check('GET /dashboard ETag', etag, etag ?? 'none');
   if (etag) {
-    const again = await get('/', { 'accept-encoding': 'br, gzip', 'if-none-match': etag });
-    check('GET / If-None-Match → 304', again.status === 304, String(again.status));
+    const again = await get('/dashboard', { 'accept-encoding': 'br, gzip', 'if-none-match': etag });
+    check('GET /dashboard If-None-Match → 304', again.status === 304, String(again.status));
   }
   if (asset) {
     const a = await get(asset, { 'accept-encoding': 'br, gzip' });

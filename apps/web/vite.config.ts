@@ -9,7 +9,14 @@ const BOOT = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
 /** The site pages' client entry (docs/decisions/0012): server-rendered pages, hydrated with Preact. */
 const SITE_CLIENT = fileURLToPath(new URL('./src/site/client.ts', import.meta.url));
 /** Paths the server renders as site pages: never answered with the app shell by the service worker. */
-const SITE_PAGE_PATHS = [/^\/login(?:[/?#]|$)/];
+const SITE_PAGE_PATHS = [
+  /^\/login(?:[/?#]|$)/,
+  // the public site (issue 10): apps/server/src/modules/site-content/site-content.pages.ts
+  /^\/(?:index)?(?:[?#]|$)/,
+  /^\/(?:servicios\/(?:terapia-dolor-cronico|talleres-manejo-estres)|cerodolor|blog|especialistas|testimonios|contacto)(?:[?#]|$)/,
+  /^\/(?:blog|especialistas)\/[^/?#]+(?:[?#]|$)/,
+  /^\/(?:sitemap\.xml|robots\.txt)$/,
+];
 
 /**
  * `src/boot.ts` is a second entry (see `build.rolldownOptions.input`): this puts it in the page as
@@ -83,6 +90,9 @@ export default defineConfig({
         globPatterns: ['index.html', 'assets/*.{js,css}'],
         manifestTransforms: [precacheShellOnly],
         navigateFallback: '/index.html',
+        // "/" is a site page (the server's home page), not the precached index.html: no directory
+        // index for the precache (workbox skips it when this is empty)
+        directoryIndex: '',
         navigateFallbackDenylist: [/^\/api\//, ...SITE_PAGE_PATHS],
         runtimeCaching: [
           {
@@ -107,6 +117,9 @@ export default defineConfig({
     proxy: {
       '/api': 'http://localhost:3000',
       '^/login(?:[/?#]|$)': 'http://localhost:3000',
+      ...Object.fromEntries(
+        SITE_PAGE_PATHS.slice(1).map((re) => [re.source, 'http://localhost:3000']),
+      ),
       '/assets/': 'http://localhost:3000',
     },
   },

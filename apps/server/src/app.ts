@@ -26,6 +26,7 @@ import { registerMe } from './modules/me/me.handlers';
 import { registerOutbox } from './modules/outbox/outbox.handlers';
 import { registerPatients } from './modules/patients/patients.handlers';
 import { registerPending } from './modules/pending/pending.handlers';
+import { registerSiteContent } from './modules/site-content/site-content.handlers';
 import { registerSystem } from './modules/system/system.handlers';
 import { registerTasks } from './modules/tasks/tasks.handlers';
 import { registerAccount } from './modules/account/account.handlers';
@@ -98,6 +99,7 @@ export function createApp(deps: Deps) {
   registerPatients(app, deps);
   registerTasks(app, deps);
   registerAppointments(app, deps);
+  registerSiteContent(app, deps);
   registerPending(app);
   registerSitePages(app, deps);
 

@@ -19,6 +19,7 @@ import { resolveSecret } from './lib/secret';
 import { seedDemoAppointments } from './modules/appointments/appointments.seed';
 import { seedDemoOutbox } from './modules/outbox/outbox.seed';
 import { inviteTokenHash, takeInviteSignUp } from './modules/patients/invitations.service';
+import { seedSiteContent } from './modules/site-content/site-content.seed';
 import { seedDemoTasks } from './modules/tasks/tasks.seed';
 import { seedDemoAccounts } from './modules/users/users.seed';
 
@@ -51,6 +52,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         const appointments = await seedDemoAppointments(deps);
         if (appointments) logger.info({ appointments }, 'demo appointments created');
       }
+      const site = await seedSiteContent(deps);
+      if (site) logger.info({ site }, 'demo site content created');
     }
     // rows left unsealed by a crash are chained before anything else is written
     await sealAuditChain(database.db);

@@ -40,9 +40,10 @@ test.describe('signed out', () => {
       '/',
       '/index',
       '/servicios/terapia-dolor-cronico',
-      '/blog/first-post',
-      '/especialistas/3',
+      '/blog/que-es-el-dolor-cronico',
+      '/especialistas/marta-castillo',
       '/contacto',
+      '/taller',
     ]) {
       const response = await page.goto(url);
       expect(response?.status()).toBe(200);

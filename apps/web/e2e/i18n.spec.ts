@@ -1,15 +1,16 @@
 import { expect, test } from '@playwright/test';
 
+// The web app's own language detection and switch, on a public page it still renders (/taller);
+// the server-rendered public site's language is tested in public-site.spec.ts.
+
 test.describe('language detection', () => {
   test.describe('with a Spanish browser', () => {
     test.use({ locale: 'es-ES' });
 
     test('the site is in Spanish', async ({ page }) => {
       const configRequest = page.waitForRequest('**/api/config');
-      await page.goto('/');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-        'El dolor crónico y emocional, tratado de forma integral',
-      );
+      await page.goto('/taller');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Taller');
       await expect(
         page
           .getByRole('navigation', { name: 'Navegación del sitio' })
@@ -27,10 +28,8 @@ test.describe('language detection', () => {
           sessionStorage.setItem('seeded', '1');
         }
       });
-      await page.goto('/');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-        'Chronic and emotional pain, treated as a whole',
-      );
+      await page.goto('/taller');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Workshop');
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     });
   });
@@ -38,31 +37,25 @@ test.describe('language detection', () => {
   test('an unsupported browser language falls back to English', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'Chronic and emotional pain, treated as a whole',
-    );
+    await page.goto('/taller');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Workshop');
     await context.close();
   });
 });
 
 test.describe('language switch', () => {
   test('switching persists across reloads, on public pages and sign-in', async ({ page }) => {
-    await page.goto('/');
+    await page.goto('/taller');
     await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
     await page.getByRole('button', { name: 'Español' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'El dolor crónico y emocional, tratado de forma integral',
-    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Taller');
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es');
 
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'El dolor crónico y emocional, tratado de forma integral',
-    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Taller');
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
     await expect(page.getByLabel('Correo electrónico')).toBeVisible();

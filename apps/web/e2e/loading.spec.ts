@@ -67,14 +67,12 @@ test.describe('start-up translations', () => {
     const spanish = page.waitForRequest(isPath(/\/assets\/locale-es-[\w-]+\.js$/), {
       timeout: 5_000,
     });
-    // (the landing: /login is a site page that loads no translation file at all)
-    const visit = page.goto('/');
+    // (a public page of the app: / and /login are site pages that load no translation file at all)
+    const visit = page.goto('/taller');
     await spanish;
     release();
     await visit;
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'El dolor crónico y emocional, tratado de forma integral',
-    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Taller');
   });
 });
 

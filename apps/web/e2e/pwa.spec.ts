@@ -58,7 +58,7 @@ function shellFiles(): Set<string> {
 test.describe('service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('a first visit to / registers the service worker without fetching signed-in chunks', async ({
+  test('a first visit to a page of the app registers the service worker without fetching signed-in chunks', async ({
     page,
     context,
   }) => {
@@ -70,7 +70,7 @@ test.describe('service worker', () => {
       const url = new URL(r.url());
       if (url.origin === BASE_URL) requested.push(url.pathname);
     });
-    await page.goto('/');
+    await page.goto('/taller'); // a page of the app, which registers the worker
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${BASE_URL}/`);
     const cached = () =>
@@ -97,10 +97,10 @@ test.describe('service worker', () => {
     expect(precached.filter((p) => !shell.has(p))).toEqual([]);
   });
 
-  test('with the worker installed, /login is still the server-rendered site page (never the app shell)', async ({
+  test('with the worker installed, /login and the public site are still server-rendered (never the app shell)', async ({
     page,
   }) => {
-    await page.goto('/');
+    await page.goto('/taller');
     await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
     await page.reload(); // now controlled by the worker
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
@@ -109,6 +109,12 @@ test.describe('service worker', () => {
     await expect(page.locator('[data-island="login"][data-hydrated]')).toBeAttached();
     await expect(page.locator('#root')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    for (const path of ['/', '/blog/que-es-el-dolor-cronico']) {
+      const site = await page.goto(path);
+      expect(site?.fromServiceWorker(), path).toBe(false);
+      await expect(page.locator('[data-island="site-nav"]')).toBeAttached();
+      await expect(page.locator('#root')).toHaveCount(0);
+    }
   });
 });
 
@@ -125,7 +131,7 @@ test.describe('monitoring', () => {
         return original(url, data);
       };
     });
-    await page.goto('/');
+    await page.goto('/taller');
     await page.getByRole('button', { name: 'Services' }).first().click();
     await page.waitForTimeout(1500);
     const request = page.waitForRequest(
@@ -150,7 +156,7 @@ test.describe('monitoring', () => {
     expect(metrics.length).toBeGreaterThan(0);
     for (const m of metrics) {
       expect(['CLS', 'FCP', 'INP', 'LCP', 'TTFB']).toContain(m.name);
-      expect(m.path).toBe('/');
+      expect(m.path).toBe('/taller');
       expect(['good', 'needs-improvement', 'poor']).toContain(m.rating);
     }
   });

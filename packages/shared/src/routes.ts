@@ -54,6 +54,7 @@ export const WEB_ROUTE_PATTERNS = [
   '/audit-logs',
   '/admin/roles',
   '/admin/outbox',
+  '/admin/contact-messages',
   '/analytics',
   '/classical-medicine',
   '/api-docs',

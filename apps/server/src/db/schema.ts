@@ -21,6 +21,12 @@ import {
   TASK_STATUSES,
 } from '@painlab/shared/tasks';
 import {
+  CONTACT_REASONS,
+  PAGE_KEYS,
+  POST_STATUSES,
+  SITE_LANGS,
+} from '@painlab/shared/site-content';
+import {
   bigint,
   boolean,
   check,
@@ -650,5 +656,166 @@ export const appointmentSettings = pgTable(
       sql`${t.patientBooking} in ${sqlList(PATIENT_BOOKING_MODES)}`,
     ),
     check('appointment_settings_notice_check', sql`${t.cancelNoticeHours} between 0 and 336`),
+  ],
+);
+
+// ---- Public site content (issue 10, modules/site-content) ----
+
+/** A specialist's public profile; `userId` links it to their account when they have one. */
+export const siteSpecialist = pgTable(
+  'site_specialist',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    credentials: text('credentials').notNull().default(''),
+    roleEs: text('role_es').notNull(),
+    roleEn: text('role_en'),
+    photoUrl: text('photo_url'),
+    initials: text('initials').notNull(),
+    specialtiesEs: jsonb('specialties_es').$type<string[]>().notNull().default([]),
+    specialtiesEn: jsonb('specialties_en').$type<string[]>(),
+    languages: jsonb('languages').$type<string[]>().notNull().default([]),
+    qualifications: jsonb('qualifications').$type<string[]>().notNull().default([]),
+    bioEs: text('bio_es').notNull(),
+    bioEn: text('bio_en'),
+    featured: boolean('featured').notNull().default(false),
+    published: boolean('published').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('site_specialist_slug_idx').on(t.slug),
+    check('site_specialist_slug_check', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+/** A blog post: Spanish always, English when written; shown once published and its date has come. */
+export const sitePost = pgTable(
+  'site_post',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => siteSpecialist.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: POST_STATUSES }).notNull().default('draft'),
+    publishAt: timestamp('publish_at', tz),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    titleEs: text('title_es').notNull(),
+    summaryEs: text('summary_es').notNull(),
+    bodyEs: text('body_es').notNull(),
+    titleEn: text('title_en'),
+    summaryEn: text('summary_en'),
+    bodyEn: text('body_en'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('site_post_slug_idx').on(t.slug),
+    index('site_post_published_idx').on(t.status, t.publishAt),
+    check('site_post_slug_check', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('site_post_status_check', sql`${t.status} in ${sqlList(POST_STATUSES)}`),
+    check('site_post_date_check', sql`${t.status} = 'draft' or ${t.publishAt} is not null`),
+    // English is all or nothing
+    check(
+      'site_post_en_check',
+      sql`(${t.titleEn} is null) = (${t.bodyEn} is null) and (${t.titleEn} is null) = (${t.summaryEn} is null)`,
+    ),
+  ],
+);
+
+/** A testimonial as the person wrote it (`quote`, in `lang`), with an optional translation. */
+export const siteTestimonial = pgTable(
+  'site_testimonial',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authorName: text('author_name').notNull(),
+    contextEs: text('context_es').notNull(),
+    contextEn: text('context_en'),
+    lang: text('lang', { enum: SITE_LANGS }).notNull(),
+    quote: text('quote').notNull(),
+    translation: text('translation'),
+    rating: smallint('rating').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    check('site_testimonial_rating_check', sql`${t.rating} between 1 and 5`),
+    check('site_testimonial_lang_check', sql`${t.lang} in ${sqlList(SITE_LANGS)}`),
+  ],
+);
+
+/**
+ * Consent to publish a testimonial: who gave it, when, how, and the exact text it covers. A
+ * testimonial is shown only while a consent for its current text is not withdrawn.
+ */
+export const siteTestimonialConsent = pgTable(
+  'site_testimonial_consent',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    testimonialId: uuid('testimonial_id')
+      .notNull()
+      .references(() => siteTestimonial.id, { onDelete: 'cascade' }),
+    givenBy: text('given_by').notNull(),
+    givenAt: timestamp('given_at', tz).notNull(),
+    method: text('method').notNull(),
+    text: text('text').notNull(),
+    recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    withdrawnAt: timestamp('withdrawn_at', tz),
+  },
+  (t) => [index('site_testimonial_consent_idx').on(t.testimonialId)],
+);
+
+/** The texts of the service and community pages, per language. */
+export const sitePageText = pgTable(
+  'site_page_text',
+  {
+    page: text('page', { enum: PAGE_KEYS }).notNull(),
+    lang: text('lang', { enum: SITE_LANGS }).notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    body: text('body').notNull(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('site_page_text_pk').on(t.page, t.lang),
+    check('site_page_text_page_check', sql`${t.page} in ${sqlList(PAGE_KEYS)}`),
+    check('site_page_text_lang_check', sql`${t.lang} in ${sqlList(SITE_LANGS)}`),
+  ],
+);
+
+/** Site-wide settings as JSON by key (`clinic`: address, phone, hours, map link). */
+export const siteSetting = pgTable('site_setting', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+/** A message from the contact form. `ipHash` (keyed hash) only counts messages per address. */
+export const siteContactMessage = pgTable(
+  'site_contact_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    reason: text('reason', { enum: CONTACT_REASONS }).notNull(),
+    message: text('message').notNull(),
+    lang: text('lang', { enum: SITE_LANGS }).notNull(),
+    consent: boolean('consent').notNull(),
+    ipHash: text('ip_hash').notNull(),
+    handled: boolean('handled').notNull().default(false),
+    handledAt: timestamp('handled_at', tz),
+    handledBy: text('handled_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('site_contact_message_ip_idx').on(t.ipHash, t.createdAt),
+    index('site_contact_message_created_idx').on(t.createdAt),
+    check('site_contact_message_reason_check', sql`${t.reason} in ${sqlList(CONTACT_REASONS)}`),
+    check('site_contact_message_consent_check', sql`${t.consent}`),
   ],
 );

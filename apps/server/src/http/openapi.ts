@@ -315,6 +315,11 @@ export const TAGS = [
       'Outgoing e-mail and SMS: queued with their cause, delivered with retries; read and retried by administrators',
   },
   {
+    name: 'site',
+    description:
+      'The public site: published posts, specialists, consented testimonials, page texts, and the contact form',
+  },
+  {
     name: 'telemetry',
     description: 'Client logs and Web Vitals from the web app (no patient data)',
   },

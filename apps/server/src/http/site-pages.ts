@@ -21,6 +21,7 @@ import zlib from 'node:zlib';
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { signInSchema } from '@painlab/shared/auth';
+import type { SitePageInput } from '@painlab/shared/site-content';
 import { returnPathOrDefault, safeReturnPath } from '@painlab/shared/return-path';
 import { access } from './access';
 import { defineRoute } from './openapi';
@@ -54,6 +55,11 @@ interface LoginRenderInput {
 }
 interface SiteRenderer {
   renderLoginPage(input: LoginRenderInput): string;
+  /** The public pages (modules/site-content/site-content.pages.ts). */
+  renderPublicPage(
+    input: SitePageInput & { assets: PageAssets; langQuery: string; notice?: 'signedOut' | null },
+  ): string;
+  publicIslandsOf(data: SitePageInput['data']): string;
   ISLAND_SOURCES: Record<string, string>;
   PAGE_ISLANDS: Record<string, readonly string[]>;
 }
@@ -65,9 +71,11 @@ type Manifest = Record<string, ManifestChunk>;
 export const LANG_COOKIE = 'painlab_lang';
 /** "Just signed in": the web app shows its toast and deletes it (apps/web/src/site/handoff.ts). */
 export const SIGNED_IN_COOKIE = 'painlab_signed_in';
+/** "Just signed out": the public page shows it once and deletes it (apps/web/src/site/handoff.ts). */
+export const SIGNED_OUT_COOKIE = 'painlab_signed_out';
 const SITE_CLIENT = 'src/site/client.ts';
 
-interface Site {
+export interface Site {
   renderer: SiteRenderer;
   /** The assets of each page, from the build manifest. */
   assets: (page: string) => PageAssets;
@@ -117,7 +125,7 @@ async function loadSite(env: Deps['env']): Promise<Site | null> {
   };
 }
 
-function readCookie(header: string | undefined, name: string): string | null {
+export function readCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const at = part.indexOf('=');
@@ -126,7 +134,8 @@ function readCookie(header: string | undefined, name: string): string | null {
   return null;
 }
 
-const asLang = (value: unknown): Lang | null => (value === 'en' || value === 'es' ? value : null);
+export const asLang = (value: unknown): Lang | null =>
+  value === 'en' || value === 'es' ? value : null;
 
 /** `?lang=`, then the cookie, then Accept-Language (its first of es/en), then English — as the web app. */
 export function siteLanguage(c: Context<AppEnv>, explicit?: unknown): Lang {
@@ -137,15 +146,15 @@ export function siteLanguage(c: Context<AppEnv>, explicit?: unknown): Lang {
   );
 }
 
-function langCookie(lang: Lang, secure: boolean): string {
+export function langCookie(lang: Lang, secure: boolean): string {
   return `${LANG_COOKIE}=${lang}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 /** An HTML answer: compressed by Accept-Encoding, with an ETag (304 when it matches). */
-function sendHtml(
+export function sendHtml(
   c: Context<AppEnv>,
   html: string,
-  status: 200 | 400 | 401 | 403 | 429 | 500,
+  status: 200 | 400 | 401 | 403 | 404 | 429 | 500,
   extra: Record<string, string> = {},
 ): Response {
   const raw = Buffer.from(html);
@@ -226,28 +235,48 @@ export const siteLoginRoute = defineRoute({
   },
 });
 
+const loaders = new WeakMap<Deps, () => Promise<Site | null>>();
+
+/**
+ * The site renderer and assets of this server (loaded once, shared by every site page's routes);
+ * null until they are built.
+ */
+export function siteOf(deps: Deps): () => Promise<Site | null> {
+  let found = loaders.get(deps);
+  if (!found) {
+    let site: Promise<Site | null> | null = null;
+    found = () => {
+      site ??= loadSite(deps.env).catch((error: unknown) => {
+        deps.logger.error({ err: (error as Error).message }, 'site pages failed to load');
+        return null;
+      });
+      return site.then((s) => {
+        if (!s) site = null; // not built yet: look again on the next request
+        return s;
+      });
+    };
+    loaders.set(deps, found);
+  }
+  return found;
+}
+
+/** 503 while the site pages are not built. */
+export const notBuilt = (c: Context<AppEnv>) =>
+  c.text('The site pages are not built. Run `npm run build`.', 503, {
+    'Cache-Control': 'no-store',
+  });
+
+export const isSecure = (deps: Deps) =>
+  new URL(deps.env.BASE_URL ?? 'http://localhost').protocol === 'https:';
+
 /**
  * Site pages and their form routes. `app` is the whole application: the no-JavaScript sign-in
  * goes through it again as the JSON sign-in.
  */
 export function registerSitePages(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  let site: Promise<Site | null> | null = null;
-  const current = () => {
-    site ??= loadSite(deps.env).catch((error: unknown) => {
-      deps.logger.error({ err: (error as Error).message }, 'site pages failed to load');
-      return null;
-    });
-    return site.then((s) => {
-      if (!s) site = null; // not built yet: look again on the next request
-      return s;
-    });
-  };
+  const current = siteOf(deps);
   void current();
-  const secure = new URL(deps.env.BASE_URL ?? 'http://localhost').protocol === 'https:';
-  const notBuilt = (c: Context<AppEnv>) =>
-    c.text('The site pages are not built. Run `npm run build`.', 503, {
-      'Cache-Control': 'no-store',
-    });
+  const secure = isSecure(deps);
 
   app.on(['GET', 'HEAD'], '/login', async (c) => {
     const query = c.req.query();

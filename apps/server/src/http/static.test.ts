@@ -59,7 +59,7 @@ function get(urlPath: string, headers: Record<string, string> = {}, method = 'GE
 
 describe('web app: compression', () => {
   it('sends brotli when accepted, with Vary: Accept-Encoding', async () => {
-    const res = await get('/', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const res = await get('/dashboard', { 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
@@ -69,12 +69,12 @@ describe('web app: compression', () => {
   });
 
   it('falls back to gzip, then to no encoding', async () => {
-    const gz = await get('/', { 'accept-encoding': 'gzip' });
+    const gz = await get('/dashboard', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.headers.vary).toMatch(/accept-encoding/i);
     expect(zlib.gunzipSync(gz.body).toString()).toBe(INDEX);
     for (const accept of [undefined, 'identity', 'br;q=0, gzip;q=0', 'deflate']) {
-      const plain = await get('/', accept ? { 'accept-encoding': accept } : {});
+      const plain = await get('/dashboard', accept ? { 'accept-encoding': accept } : {});
       expect(plain.headers['content-encoding'], String(accept)).toBeUndefined();
       expect(plain.headers.vary).toMatch(/accept-encoding/i);
       expect(plain.body.toString()).toBe(INDEX);
@@ -83,12 +83,16 @@ describe('web app: compression', () => {
 
   it('honours q-values and *', async () => {
     expect(
-      (await get('/', { 'accept-encoding': 'br;q=0.5, gzip;q=0.8' })).headers['content-encoding'],
+      (await get('/dashboard', { 'accept-encoding': 'br;q=0.5, gzip;q=0.8' })).headers[
+        'content-encoding'
+      ],
     ).toBe('gzip');
-    expect((await get('/', { 'accept-encoding': '*' })).headers['content-encoding']).toBe('br');
-    expect((await get('/', { 'accept-encoding': 'br;q=0, *' })).headers['content-encoding']).toBe(
-      'gzip',
+    expect((await get('/dashboard', { 'accept-encoding': '*' })).headers['content-encoding']).toBe(
+      'br',
     );
+    expect(
+      (await get('/dashboard', { 'accept-encoding': 'br;q=0, *' })).headers['content-encoding'],
+    ).toBe('gzip');
   });
 
   it("sends the build's precompressed file as it is", async () => {
@@ -111,29 +115,31 @@ describe('web app: compression', () => {
 
 describe('web app: ETag and 304', () => {
   it('answers 304 to If-None-Match with the ETag of the HTML', async () => {
-    const first = await get('/', { 'accept-encoding': 'br' });
+    const first = await get('/dashboard', { 'accept-encoding': 'br' });
     const etag = first.headers.etag!;
     expect(etag).toMatch(/^"[^"]+"$/);
-    const again = await get('/', { 'accept-encoding': 'br', 'if-none-match': etag });
+    const again = await get('/dashboard', { 'accept-encoding': 'br', 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect(again.headers.etag).toBe(etag);
     expect(again.headers['cache-control']).toBe('no-cache');
     // weak comparison, lists, and the tag of another encoding of the same file
-    expect((await get('/', { 'if-none-match': `"nope", W/${etag}` })).status).toBe(304);
-    const gzTag = (await get('/', { 'accept-encoding': 'gzip' })).headers.etag;
+    expect((await get('/dashboard', { 'if-none-match': `"nope", W/${etag}` })).status).toBe(304);
+    const gzTag = (await get('/dashboard', { 'accept-encoding': 'gzip' })).headers.etag;
     expect(gzTag).not.toBe(etag);
-    expect((await get('/', { 'accept-encoding': 'br', 'if-none-match': gzTag! })).status).toBe(304);
+    expect(
+      (await get('/dashboard', { 'accept-encoding': 'br', 'if-none-match': gzTag! })).status,
+    ).toBe(304);
   });
 
   it('answers 200 with the body when the ETag does not match', async () => {
-    const res = await get('/', { 'if-none-match': '"stale"' });
+    const res = await get('/dashboard', { 'if-none-match': '"stale"' });
     expect(res.status).toBe(200);
     expect(res.body.toString()).toBe(INDEX);
   });
 
   it('client routes get the same ETag as the shell and 304 as well', async () => {
-    const etag = (await get('/')).headers.etag!;
+    const etag = (await get('/dashboard')).headers.etag!;
     expect((await get('/patients/123', { 'if-none-match': etag })).status).toBe(304);
   });
 });
@@ -142,7 +148,7 @@ describe('web app: caching', () => {
   it('marks only hashed assets immutable', async () => {
     const asset = await get('/assets/index-AbCd1234.js');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    for (const p of ['/', '/index.html', '/register', '/sw.js', '/favicon.png']) {
+    for (const p of ['/dashboard', '/index.html', '/register', '/sw.js', '/favicon.png']) {
       const res = await get(p);
       expect(res.headers['cache-control'], p).toBe('no-cache');
     }
@@ -157,12 +163,12 @@ describe('web app: caching', () => {
   });
 
   it('sends the security headers with every web app response', async () => {
-    const etag = (await get('/')).headers.etag!;
+    const etag = (await get('/dashboard')).headers.etag!;
     for (const [p, headers] of [
-      ['/', {}],
+      ['/dashboard', {}],
       ['/assets/index-AbCd1234.js', { 'accept-encoding': 'br' }],
       ['/no-such-page', {}],
-      ['/', { 'if-none-match': etag }],
+      ['/dashboard', { 'if-none-match': etag }],
     ] as const) {
       const res = await get(p, headers);
       expect(res.headers['content-security-policy'], p).toContain("frame-ancestors 'none'");
@@ -172,7 +178,7 @@ describe('web app: caching', () => {
   });
 
   it('answers HEAD with the headers only', async () => {
-    const res = await get('/', { 'accept-encoding': 'br' }, 'HEAD');
+    const res = await get('/dashboard', { 'accept-encoding': 'br' }, 'HEAD');
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.body.length).toBe(0);
@@ -182,7 +188,7 @@ describe('web app: caching', () => {
 describe('web app: soft 404s', () => {
   it('answers 200 with the app shell for paths a route knows', async () => {
     for (const p of [
-      '/',
+      '/taller',
       '/register',
       '/dashboard',
       '/patients/abc-123',
@@ -196,11 +202,21 @@ describe('web app: soft 404s', () => {
     }
   });
 
-  it('leaves /login to the site pages (ADR 0012): never the app shell, a 503 while they are not built', async () => {
-    const res = await get('/login');
-    expect(res.status).toBe(503);
-    expect(res.body.toString()).toContain('site pages are not built');
-    expect(res.headers['cache-control']).toBe('no-store');
+  it('leaves /login and the public site to the site pages (ADR 0012, 0017): never the app shell, a 503 while they are not built', async () => {
+    for (const p of [
+      '/login',
+      '/',
+      '/index',
+      '/blog',
+      '/blog/un-articulo',
+      '/especialistas/ana',
+      '/contacto',
+    ]) {
+      const res = await get(p);
+      expect(res.status, p).toBe(503);
+      expect(res.body.toString(), p).toContain('site pages are not built');
+      expect(res.headers['cache-control'], p).toBe('no-store');
+    }
   });
 
   it('answers 404 with the app shell (compressed, no ETag) for paths no route knows', async () => {

@@ -61,6 +61,12 @@ export const SIGNED_IN_ROUTES: SpecRoute[] = [
     title: 'Outbox',
     guard: { kind: 'permission', action: 'edit', resource: 'users', allowed: ['admin'] },
   },
+  // Issue 10: messages from the public contact form, guarded as the outbox.
+  {
+    url: '/admin/contact-messages',
+    title: 'Contact messages',
+    guard: { kind: 'permission', action: 'edit', resource: 'users', allowed: ['admin'] },
+  },
   {
     url: '/analytics',
     title: 'Analytics',

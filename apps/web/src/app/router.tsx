@@ -1,7 +1,8 @@
 /**
- * The React Router data router, built from the route table in `config/routes.ts`. Public pages are
- * in the main bundle; the signed-in area and registration are lazy route modules; /login is a site
- * page of the server (docs/decisions/0012), which its route leaves for.
+ * The React Router data router, built from the route table in `config/routes.ts`. The public site
+ * and /login are site pages of the server (docs/decisions/0012, 0017), which their routes leave
+ * for; the remaining public pages are in the main bundle; the signed-in area and registration are
+ * lazy route modules.
  *
  * Data-first (issue 8): a screen with a data module (`DATA`) gets a route `loader` that loads that
  * small module beside the screen's code and starts the screen's queries, so the request leaves with
@@ -31,10 +32,10 @@ import { errorContext, logger } from '../lib/logger';
 import { queryClient, VIEWER_QUERY_KEY } from '../lib/query-client';
 import type { RouteDataArgs, RouteDataModule } from './routes/route-data';
 import { LoginRedirect } from './routes/auth/login';
-import { LandingRoute } from './routes/public/landing';
 import { NotFoundRoute } from './routes/public/not-found';
 import { PublicPageRoute } from './routes/public/public-page';
 import { PublicShell } from './routes/public/public-shell';
+import { SitePageRedirect } from './routes/public/site-page';
 import { RootLayout } from './routes/root';
 import { RouteError } from './routes/route-error';
 
@@ -87,6 +88,10 @@ const SCREENS: Partial<Record<Screen, LazyModule>> = {
   'my-appointments': withTexts(
     () => import('./routes/app/appointments/my-appointments'),
     ['appointments'],
+  ),
+  'contact-messages': withTexts(
+    () => import('./routes/app/contact-messages/contact-messages'),
+    ['contactMessages'],
   ),
 };
 
@@ -151,16 +156,12 @@ function lazyRoute(def: RouteDef): RouteObject {
 }
 
 function publicRoute(def: RouteDef): RouteObject {
-  const element =
-    def.screen === 'landing' ? (
-      <LandingRoute />
-    ) : def.screen === 'not-found' ? (
-      <NotFoundRoute />
-    ) : (
-      <PublicPageRoute />
-    );
+  const element = def.screen === 'not-found' ? <NotFoundRoute /> : <PublicPageRoute />;
   return { path: def.path, handle: { routeId: def.id }, element };
 }
+
+/** The public site's pages are the server's (docs/decisions/0017): their routes leave for them. */
+const SITE_PAGE_ROUTES = PUBLIC_ROUTES.filter((def) => def.screen === 'site-page');
 
 export const routes: RouteObject[] = [
   {
@@ -171,8 +172,17 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <PublicShell />,
-        children: [...PUBLIC_ROUTES.map(publicRoute), publicRoute(NOT_FOUND_ROUTE)],
+        children: [
+          ...PUBLIC_ROUTES.filter((def) => def.screen !== 'site-page').map(publicRoute),
+          publicRoute(NOT_FOUND_ROUTE),
+        ],
       },
+      ...SITE_PAGE_ROUTES.map((def) => ({
+        path: def.path,
+        handle: { routeId: def.id },
+        element: <SitePageRedirect />,
+      })),
+      { path: '/especialistas', element: <SitePageRedirect /> },
       // /login is a site page the server renders (docs/decisions/0012): the route leaves for it
       ...AUTH_ROUTES.map((def) =>
         def.screen === 'login'

@@ -68,6 +68,7 @@ export const SIDEBAR_GROUPS: readonly SidebarGroup[] = [
       item('auditLogs'),
       item('adminRoles'),
       item('adminOutbox'),
+      item('adminContactMessages'),
       item('analytics'),
       item('reports'),
       item('newReportTemplate'),

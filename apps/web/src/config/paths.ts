@@ -82,6 +82,10 @@ export const paths = {
   auditLogs: { path: '/audit-logs', href: () => '/audit-logs' },
   adminRoles: { path: '/admin/roles', href: () => '/admin/roles' },
   adminOutbox: { path: '/admin/outbox', href: () => '/admin/outbox' },
+  adminContactMessages: {
+    path: '/admin/contact-messages',
+    href: () => '/admin/contact-messages',
+  },
   analytics: { path: '/analytics', href: () => '/analytics' },
   classicalMedicine: { path: '/classical-medicine', href: () => '/classical-medicine' },
   apiDocs: { path: '/api-docs', href: () => '/api-docs' },

@@ -60,9 +60,10 @@ describe('route table (SPEC §2)', () => {
     expect(PUBLIC_ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_PUBLIC].sort());
   });
 
-  it('serves the landing page at / and /index', () => {
-    expect(byPath('/').screen).toBe('landing');
-    expect(byPath('/index').screen).toBe('landing');
+  it('leaves / and /index for the site pages the server renders', () => {
+    expect(byPath('/').screen).toBe('site-page');
+    expect(byPath('/index').screen).toBe('site-page');
+    expect(byPath('/taller').screen).toBe('public-page');
   });
 
   it('has /login and /register for signed-out visitors, and password recovery', () => {
@@ -154,6 +155,7 @@ describe('route table (SPEC §2)', () => {
       '/audit-logs',
       '/admin/roles',
       '/admin/outbox',
+      '/admin/contact-messages',
       '/analytics',
       '/classical-medicine',
       '/api-docs',
@@ -192,6 +194,7 @@ describe('route table (SPEC §2)', () => {
       expect(opens('/audit-logs', role)).toBe(role === 'admin');
       expect(opens('/admin/roles', role)).toBe(role === 'admin');
       expect(opens('/admin/outbox', role)).toBe(role === 'admin');
+      expect(opens('/admin/contact-messages', role)).toBe(role === 'admin');
       expect(opens('/analytics', role)).toBe(role === 'admin' || role === 'researcher');
     }
   });

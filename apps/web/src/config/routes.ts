@@ -21,7 +21,8 @@ export type RouteAccess =
   | { kind: 'permission'; resource: Resource; action: Action; redirectTo?: string };
 
 export type Screen =
-  | 'landing'
+  /** A page the server renders (the public site, docs/decisions/0017): the route leaves for it. */
+  | 'site-page'
   | 'public-page'
   | 'login'
   | 'register'
@@ -41,6 +42,7 @@ export type Screen =
   | 'my-record-access'
   | 'outbox'
   | 'users'
+  | 'contact-messages'
   | 'not-found';
 
 export type RouteId = Exclude<PathId, 'contactSection'>;
@@ -62,18 +64,18 @@ function route(id: RouteId, access: RouteAccess, screen: Screen): RouteDef {
 }
 
 export const PUBLIC_ROUTES: readonly RouteDef[] = [
-  route('home', PUBLIC, 'landing'),
-  route('index', PUBLIC, 'landing'),
-  route('chronicPainTherapy', PUBLIC, 'public-page'),
-  route('stressWorkshops', PUBLIC, 'public-page'),
+  route('home', PUBLIC, 'site-page'),
+  route('index', PUBLIC, 'site-page'),
+  route('chronicPainTherapy', PUBLIC, 'site-page'),
+  route('stressWorkshops', PUBLIC, 'site-page'),
   route('workshop', PUBLIC, 'public-page'),
   route('workshopUsa', PUBLIC, 'public-page'),
-  route('painFree', PUBLIC, 'public-page'),
-  route('blog', PUBLIC, 'public-page'),
-  route('blogPost', PUBLIC, 'public-page'),
-  route('specialist', PUBLIC, 'public-page'),
-  route('testimonials', PUBLIC, 'public-page'),
-  route('contact', PUBLIC, 'public-page'),
+  route('painFree', PUBLIC, 'site-page'),
+  route('blog', PUBLIC, 'site-page'),
+  route('blogPost', PUBLIC, 'site-page'),
+  route('specialist', PUBLIC, 'site-page'),
+  route('testimonials', PUBLIC, 'site-page'),
+  route('contact', PUBLIC, 'site-page'),
 ];
 
 export const AUTH_ROUTES: readonly RouteDef[] = [
@@ -131,6 +133,13 @@ export const APP_ROUTES: readonly RouteDef[] = [
     'adminOutbox',
     { kind: 'permission', resource: 'users', action: 'edit', redirectTo: GUARD_REDIRECT },
     'outbox',
+  ),
+  // Issue 10: messages from the public site's contact form (names, addresses): administrators, as
+  // the server's routes
+  route(
+    'adminContactMessages',
+    { kind: 'permission', resource: 'users', action: 'edit', redirectTo: GUARD_REDIRECT },
+    'contact-messages',
   ),
   route(
     'analytics',

@@ -33,6 +33,7 @@ export const LAZY_NAMESPACES = [
   'tasks',
   'users',
   'appointments',
+  'contactMessages',
 ] as const;
 export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof ALL_NAMESPACES)[number];
@@ -40,7 +41,7 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 type JsonModule = { default: Record<string, unknown> };
 const loaders = import.meta.glob<JsonModule>(
-  '../locales/*/{patients,portal,record,outbox,tasks,users,appointments}.json',
+  '../locales/*/{patients,portal,record,outbox,tasks,users,appointments,contactMessages}.json',
 );
 
 // A set of its own: i18next adds every namespace it is asked for to the `ns` array it was given.

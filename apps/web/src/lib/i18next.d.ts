@@ -2,6 +2,7 @@
 import 'i18next';
 import type appointments from '../locales/en/appointments.json';
 import type auth from '../locales/en/auth.json';
+import type contactMessages from '../locales/en/contactMessages.json';
 import type common from '../locales/en/common.json';
 import type dashboard from '../locales/en/dashboard.json';
 import type errors from '../locales/en/errors.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
       tasks: typeof tasks;
       users: typeof users;
       appointments: typeof appointments;
+      contactMessages: typeof contactMessages;
     };
   }
 }

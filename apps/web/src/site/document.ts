@@ -45,6 +45,8 @@ export function htmlDocument(page: {
   description: string;
   assets: PageAssets;
   body: string;
+  /** More of the head, already escaped (canonical, hreflang, Open Graph, JSON-LD). */
+  head?: string;
 }): string {
   const { assets } = page;
   const head = [
@@ -58,6 +60,7 @@ export function htmlDocument(page: {
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    page.head ?? '',
   ].join('');
   return `<!doctype html><html lang="${escapeHtml(page.lang)}"><head>${head}</head><body>${page.body}</body></html>`;
 }

@@ -11,6 +11,8 @@
  */
 export const LANG_COOKIE = 'painlab_lang';
 export const SIGNED_IN_COOKIE = 'painlab_signed_in';
+/** "Just signed out": the public page the app leaves for shows it once (the server clears it). */
+export const SIGNED_OUT_COOKIE = 'painlab_signed_out';
 export const LOGIN_NOTICE_KEY = 'painlab:login-notice';
 export type LoginNotice = 'authRequired' | 'registered' | 'passwordReset';
 

@@ -10,9 +10,13 @@ type IslandModule = { default: ComponentType<never> };
 
 export const ISLANDS: Record<string, () => Promise<IslandModule>> = {
   login: () => import('./login/login-island'),
+  'site-nav': () => import('./public/nav-island'),
+  contact: () => import('./public/contact-island'),
 };
 
 /** The source file of each island, as the build manifest names it. */
 export const ISLAND_SOURCES: Record<keyof typeof ISLANDS, string> = {
   login: 'src/site/login/login-island.ts',
+  'site-nav': 'src/site/public/nav-island.ts',
+  contact: 'src/site/public/contact-island.ts',
 };

@@ -14,13 +14,15 @@ import type { Lang } from './ui';
 
 export type { PageAssets } from './document';
 export type { Refusal } from './login/refusal';
+export { publicIslandsOf, renderPublicPage, type PublicRenderInput } from './public/render-public';
 export { ISLAND_SOURCES };
 
 /** The islands of each page (their modules are preloaded with the page). */
-export const PAGE_ISLANDS = { login: ['login'] } as const satisfies Record<
-  string,
-  readonly (keyof typeof ISLAND_SOURCES)[]
->;
+export const PAGE_ISLANDS = {
+  login: ['login'],
+  public: ['site-nav'],
+  'public-contact': ['site-nav', 'contact'],
+} as const satisfies Record<string, readonly (keyof typeof ISLAND_SOURCES)[]>;
 
 export type LoginRenderInput = Omit<LoginPageProps, 'texts'> & { assets: PageAssets };
 

@@ -12,11 +12,13 @@ import { passwordReset } from './password-reset';
 import { patientInvite } from './patient-invite';
 import type { MessageTemplate } from './template-types';
 import { signUpExistingEmail } from './sign-up-existing-email';
+import { siteContactMessage } from './site-contact-message';
 
 export const TEMPLATES = {
   'patient.invite': patientInvite,
   'auth.sign_up_existing_email': signUpExistingEmail,
   'auth.password_reset': passwordReset,
+  'site.contact_message': siteContactMessage,
 } as const;
 
 export type TemplateId = keyof typeof TEMPLATES;

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { clearStoredAuthKeys } from '../../../lib/auth-storage';
 import { VIEWER_QUERY_KEY } from '../../../lib/query-client';
+import { setCookie, SIGNED_OUT_COOKIE } from '../../../site/handoff';
 
 /**
  * Signs out everywhere, then leaves for "/" and forgets everything: the whole query cache (no
@@ -19,6 +20,8 @@ export function useSignOut(): { signOut: () => Promise<void>; isPending: boolean
       // The better-auth client loads on the click only: the signed-in shell's first load stays lean (issue 8).
       const { signOutEverywhere } = await import('../api/sign-out');
       await signOutEverywhere();
+      // the home page is the server's (docs/decisions/0017): it says "signed out" once
+      setCookie(SIGNED_OUT_COOKIE, '1', 60);
       await navigate('/', { replace: true });
       await queryClient.cancelQueries();
       queryClient.clear();

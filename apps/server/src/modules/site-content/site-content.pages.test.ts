@@ -1,0 +1,227 @@
+/**
+ * The public site's pages through the real server, rendered by the site renderer's source (as
+ * http/site-pages.test.ts does for /login): content from the database in both languages, real 404s,
+ * head tags for search engines, ETag, an edit showing at the next request, the no-JavaScript contact
+ * form, the sitemap and robots.txt.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness';
+
+const RENDERER = path.resolve(import.meta.dirname, '../../../../web/src/site/render.tsx');
+const MANIFEST = {
+  'index.html': {
+    file: 'assets/index-AbCd1234.js',
+    isEntry: true,
+    css: ['assets/index-Css12345.css'],
+  },
+  'src/site/client.ts': {
+    file: 'assets/site-Site1234.js',
+    isEntry: true,
+    imports: ['_preact-Pre12345.js'],
+  },
+  '_preact-Pre12345.js': { file: 'assets/preact-Pre12345.js' },
+  'src/site/public/nav-island.ts': {
+    file: 'assets/nav-Nav12345.js',
+    imports: ['_preact-Pre12345.js'],
+  },
+  'src/site/public/contact-island.ts': {
+    file: 'assets/contact-Con12345.js',
+    imports: ['_preact-Pre12345.js'],
+  },
+};
+
+let server: TestServer;
+let dist: string;
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'painlab-public-'));
+  fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  server = await startTestServer({
+    WEB_DIST: dist,
+    WEB_SSR: RENDERER,
+    TRUSTED_PROXIES: '127.0.0.1',
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (p: string, lang = 'es', headers: Record<string, string> = {}) =>
+  fetch(server.url + p, { headers: { 'accept-language': lang, ...headers }, redirect: 'manual' });
+
+describe('public pages', () => {
+  it.each([
+    ['/', 'El dolor crónico y emocional, tratado de forma integral'],
+    ['/index', 'El dolor crónico y emocional, tratado de forma integral'],
+    ['/servicios/terapia-dolor-cronico', 'Terapia del dolor crónico'],
+    ['/servicios/talleres-manejo-estres', 'Talleres de manejo del estrés'],
+    ['/cerodolor', 'Comunidad Cero Dolor'],
+    ['/blog', 'Blog'],
+    [
+      '/blog/que-es-el-dolor-cronico',
+      'Qué es el dolor crónico y por qué no es «solo estar en la cabeza»',
+    ],
+    ['/especialistas', 'Especialistas'],
+    ['/especialistas/marta-castillo', 'Marta Castillo Ruiz'],
+    ['/testimonios', 'Testimonios'],
+    ['/contacto', 'Contacto'],
+  ])('%s renders its content in Spanish, with its head', async (p, h1) => {
+    const res = await get(p);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/^<!doctype html><html lang="es">/);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${h1.replace(/[?()]/g, '\\$&')}</h1>`));
+    expect(html).toContain(`<link rel="canonical" href="${server.url}${p}?lang=es">`);
+    expect(html).toContain(`hreflang="en" href="${server.url}${p}?lang=en"`);
+    expect(html).toContain(`hreflang="x-default" href="${server.url}${p}"`);
+    expect(html).toContain('<meta property="og:title"');
+    expect(html).toContain('<script type="module" src="/assets/site-Site1234.js">');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/nav-Nav12345.js">');
+    expect(html).not.toContain('index-AbCd1234.js');
+    expect(res.headers.get('etag')).toBeTruthy();
+  });
+
+  it('renders English by ?lang=en, with English content and the fallback notice where missing', async () => {
+    const home = await (await get('/?lang=en')).text();
+    expect(home).toContain('<html lang="en">');
+    expect(home).toContain('Chronic and emotional pain, treated as a whole');
+    expect(home).toContain('id="contacto"');
+    expect(home).toContain('Calle de Santa Engracia 45');
+    expect(home).toContain('"@type":"MedicalClinic"');
+    const post = await (await get('/blog/rodilla-artrosis-mitos', 'en')).text();
+    expect(post).toContain('This article is not translated yet');
+    expect(post).toContain('"@type":"BlogPosting"');
+    const doctor = await (await get('/especialistas/sofia-herrera', 'en')).text();
+    expect(doctor).toContain('"@type":"Physician"');
+  });
+
+  it('unknown slugs and drafts are a real 404 page', async () => {
+    for (const p of [
+      '/blog/no-existe',
+      '/blog/borrador-dolor-de-cabeza',
+      '/especialistas/nadie',
+      '/blog/<script>',
+    ]) {
+      const res = await get(p);
+      expect(res.status, p).toBe(404);
+      const html = await res.text();
+      expect(html).toContain('Página no encontrada');
+      expect(html).toContain('<meta name="robots" content="noindex">');
+    }
+  });
+
+  it('blog: tags, search and pages', async () => {
+    const tagged = await (await get('/blog?tag=ejercicio')).text();
+    expect(tagged).toContain('ejercicio-cuando-duele');
+    expect(tagged).not.toContain('/blog/dormir-mejor-con-dolor"');
+    const search = await (await get('/blog?q=insomnio')).text();
+    expect(search).toContain('/blog/dormir-mejor-con-dolor');
+    expect(search).toContain('<meta name="robots" content="noindex">');
+    const page2 = await (await get('/blog?page=2')).text();
+    expect(page2).toContain('Página 2 de 2');
+  });
+
+  it('script in content stays inert, and an edit shows at the next request with a new ETag', async () => {
+    const first = await get('/blog/estres-y-dolor-un-circulo');
+    const etag = first.headers.get('etag')!;
+    expect(
+      (await get('/blog/estres-y-dolor-un-circulo', 'es', { 'if-none-match': etag })).status,
+    ).toBe(304);
+    await server.sql(
+      `update site_post set body_es = body_es || E'\\n\\n<script>alert(1)</script><img src=x onerror=alert(1)>Nueva frase.' where slug = 'estres-y-dolor-un-circulo'`,
+    );
+    const after = await get('/blog/estres-y-dolor-un-circulo', 'es', { 'if-none-match': etag });
+    expect(after.status).toBe(200);
+    const html = await after.text();
+    expect(html).toContain('Nueva frase.');
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('onerror');
+  });
+
+  it('testimonials show only consented ones; a withdrawal removes one from every page', async () => {
+    const html = await (await get('/testimonios')).text();
+    expect(html).toContain('Carmen L.');
+    expect(html).not.toContain('Elena S.');
+    await server.sql(
+      "update site_testimonial_consent set withdrawn_at = now() where given_by = 'Carmen L.'",
+    );
+    expect(await (await get('/testimonios')).text()).not.toContain('Carmen L.');
+    expect(await (await get('/')).text()).not.toContain('Carmen L.');
+  });
+});
+
+describe('the contact form without JavaScript', () => {
+  const post = (fields: Record<string, string>, ip: string) =>
+    fetch(`${server.url}/api/site/contact-form`, {
+      method: 'POST',
+      headers: {
+        origin: server.url,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': ip,
+        'accept-language': 'es',
+      },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    });
+  const GOOD = {
+    name: 'Juan Prueba',
+    email: 'juan@example.org',
+    reason: 'workshop',
+    message: 'Me interesa el próximo taller.',
+    consent: 'on',
+    lang: 'es',
+    from: '/contacto',
+    website: '',
+  };
+
+  it('sends and goes back with a confirmation', async () => {
+    const res = await post(GOOD, '192.0.2.1');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/contacto?enviado=1#contacto');
+    const page = await (await get('/contacto?enviado=1')).text();
+    expect(page).toContain('hemos recibido tu mensaje');
+  });
+
+  it('refuses bad input with the page again, the errors in place and what was typed; nothing stored', async () => {
+    const before = await server.sql<{ n: number }>(
+      'select count(*)::int as n from site_contact_message',
+    );
+    const res = await post({ ...GOOD, email: 'mal', consent: '', from: '/' }, '192.0.2.2');
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('Escribe un correo electrónico válido.');
+    expect(html).toContain('Necesitamos tu permiso para contactarte.');
+    expect(html).toContain('Me interesa el próximo taller.');
+    expect(html).toContain('aria-invalid="true"');
+    const after = await server.sql<{ n: number }>(
+      'select count(*)::int as n from site_contact_message',
+    );
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('answers 429 with the page once an address is over its limit', async () => {
+    for (let i = 0; i < 5; i++) expect((await post(GOOD, '192.0.2.3')).status).toBe(303);
+    const res = await post(GOOD, '192.0.2.3');
+    expect(res.status).toBe(429);
+    expect(await res.text()).toContain('Has enviado varios mensajes seguidos');
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists every published page in both languages, and robots.txt names it', async () => {
+    const xml = await (await get('/sitemap.xml')).text();
+    expect(xml).toContain(`<loc>${server.url}/blog/que-es-el-dolor-cronico?lang=es</loc>`);
+    expect(xml).toContain(`<loc>${server.url}/blog/que-es-el-dolor-cronico?lang=en</loc>`);
+    expect(xml).toContain(`<loc>${server.url}/especialistas/daniel-ferrer?lang=en</loc>`);
+    expect(xml).toContain(`<loc>${server.url}/cerodolor?lang=es</loc>`);
+    expect(xml).not.toContain('borrador');
+    const robots = await (await get('/robots.txt')).text();
+    expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  });
+});
