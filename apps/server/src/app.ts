@@ -25,6 +25,7 @@ import { registerMe } from './modules/me/me.handlers';
 import { registerOutbox } from './modules/outbox/outbox.handlers';
 import { registerPatients } from './modules/patients/patients.handlers';
 import { registerPending } from './modules/pending/pending.handlers';
+import { registerQuestionnaires } from './modules/questionnaires/questionnaires.handlers';
 import { registerSystem } from './modules/system/system.handlers';
 import { registerTasks } from './modules/tasks/tasks.handlers';
 import { registerTelemetry } from './modules/telemetry/telemetry.handlers';
@@ -96,6 +97,7 @@ export function createApp(deps: Deps) {
   registerOutbox(app, deps);
   registerPatients(app, deps);
   registerTasks(app, deps);
+  registerQuestionnaires(app, deps);
   registerPending(app);
   registerSitePages(app, deps);
 

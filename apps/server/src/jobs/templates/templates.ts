@@ -9,12 +9,14 @@
  */
 import type { MessageLanguage, OutboxChannel } from '@painlab/shared/outbox';
 import { patientInvite } from './patient-invite';
+import { questionnaireDue } from './questionnaire-due';
 import type { MessageTemplate } from './template-types';
 import { signUpExistingEmail } from './sign-up-existing-email';
 
 export const TEMPLATES = {
   'patient.invite': patientInvite,
   'auth.sign_up_existing_email': signUpExistingEmail,
+  'questionnaire.due': questionnaireDue,
 } as const;
 
 export type TemplateId = keyof typeof TEMPLATES;
