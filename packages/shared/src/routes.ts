@@ -20,6 +20,7 @@ export const WEB_ROUTE_PATTERNS = [
   '/especialistas/:id',
   '/testimonios',
   '/contacto',
+  '/cuestionario',
   '/login',
   '/register',
   // Signed in
@@ -36,6 +37,7 @@ export const WEB_ROUTE_PATTERNS = [
   '/notifications',
   '/my-record',
   '/my-record/access',
+  '/questionnaires/:id',
   '/patients',
   '/patients/new',
   '/patients/:id',

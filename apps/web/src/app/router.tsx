@@ -80,6 +80,14 @@ const SCREENS: Partial<Record<Screen, LazyModule>> = {
   ),
   'my-record-access': withTexts(() => import('./routes/app/portal/my-record-access'), ['portal']),
   outbox: withTexts(() => import('./routes/app/outbox/outbox'), ['outbox']),
+  'questionnaire-fill': withTexts(
+    () => import('./routes/app/questionnaires/questionnaire-fill'),
+    ['questionnaires'],
+  ),
+  'questionnaire-link': withTexts(
+    () => import('./routes/public/questionnaire-link'),
+    ['questionnaires'],
+  ),
 };
 
 /** Screens whose data can start with their code (`app/routes/route-data.ts`). */
@@ -139,6 +147,7 @@ function lazyRoute(def: RouteDef): RouteObject {
 }
 
 function publicRoute(def: RouteDef): RouteObject {
+  if (SCREENS[def.screen]) return lazyRoute(def); // a public screen with its own code (the questionnaire link)
   const element =
     def.screen === 'landing' ? (
       <LandingRoute />

@@ -11,6 +11,7 @@ import type portal from '../locales/en/portal.json';
 import type publicSite from '../locales/en/public.json';
 import type record from '../locales/en/record.json';
 import type tasks from '../locales/en/tasks.json';
+import type questionnaires from '../locales/en/questionnaires.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -27,6 +28,7 @@ declare module 'i18next' {
       record: typeof record;
       outbox: typeof outbox;
       tasks: typeof tasks;
+      questionnaires: typeof questionnaires;
     };
   }
 }
