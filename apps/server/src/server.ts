@@ -20,6 +20,7 @@ import { resolveSecret } from './lib/secret';
 import { seedDemoOutbox } from './modules/outbox/outbox.seed';
 import { inviteTokenHash, takeInviteSignUp } from './modules/patients/invitations.service';
 import { seedDemoTasks } from './modules/tasks/tasks.seed';
+import { seedDemoQuestionnaires } from './modules/questionnaires/questionnaires.seed';
 import { seedDemoAccounts } from './modules/users/users.seed';
 
 export interface RunningServer {
@@ -46,6 +47,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       await seedDemoOutbox(deps);
       const tasks = await seedDemoTasks(deps);
       if (tasks) logger.info({ tasks }, 'demo tasks created');
+      const responses = await seedDemoQuestionnaires(deps);
+      if (responses) logger.info({ responses }, 'demo questionnaires created');
     }
     // rows left unsealed by a crash are chained before anything else is written
     await sealAuditChain(database.db);

@@ -8,6 +8,7 @@ import {
   questionnaireLink,
   questionnaireResponse,
   questionnaireSchedule,
+  user,
 } from '../../db/schema';
 
 export type Q = Db | Tx;
@@ -238,4 +239,20 @@ export async function anySchedule(db: Q): Promise<boolean> {
     .from(questionnaireSchedule)
     .limit(1);
   return rows.length > 0;
+}
+
+/** Up to `limit` live patients, oldest first (the demo seed's). */
+export async function livePatientsForSeed(db: Q, limit: number) {
+  return db
+    .select({ id: patient.id, assignedSpecialistId: patient.assignedSpecialistId })
+    .from(patient)
+    .where(isNull(patient.deletedAt))
+    .orderBy(asc(patient.createdAt), asc(patient.id))
+    .limit(limit);
+}
+
+/** An account's id by e-mail (the demo seed's specialist). */
+export async function userIdByEmail(db: Q, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  return row?.id ?? null;
 }

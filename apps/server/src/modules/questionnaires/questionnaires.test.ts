@@ -627,3 +627,26 @@ describe('access', () => {
     ).toBeGreaterThan(0);
   });
 });
+
+describe('demo data', () => {
+  it('seeds months of BPI, PHQ-9 and PEG results scored by packages/clinical, and releases nothing at start', async () => {
+    const rows = await server.sql<{
+      instrument_id: string;
+      answers: number[];
+      total: number | null;
+      n: number;
+    }>(
+      `select instrument_id, answers, total,
+              count(*) over (partition by patient_id, instrument_id)::int as n
+         from questionnaire_response`,
+    );
+    const instruments = new Set(rows.map((r) => r.instrument_id));
+    expect(instruments).toEqual(new Set(['bpi', 'phq9', 'peg']));
+    expect(Math.max(...rows.map((r) => r.n))).toBeGreaterThanOrEqual(5);
+    for (const r of rows) expect(r.total).toBe(score(r.instrument_id as 'bpi', r.answers).total);
+    const [span] = await server.sql<{ days: number }>(
+      'select (max(submitted_at)::date - min(submitted_at)::date) as days from questionnaire_response',
+    );
+    expect(span!.days).toBeGreaterThan(90);
+  });
+});
