@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
+import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { linkTransport, useOpenLink } from '../api/questionnaires-api';
@@ -30,13 +31,17 @@ export function LinkFillScreen() {
 
   if (!token || !transport)
     return (
-      <Alert tone="error" className="mx-auto max-w-3xl" data-testid="link-error">
-        {t('link.missing')}
-      </Alert>
+      <div className="mx-auto max-w-3xl">
+        <PageHeader title={t('title')} />
+        <Alert tone="error" data-testid="link-error">
+          {t('link.missing')}
+        </Alert>
+      </div>
     );
   if (open.isPending)
     return (
       <div aria-busy="true" className="mx-auto max-w-3xl">
+        <PageHeader title={t('title')} />
         <span role="status" className="sr-only">
           {t('fill.loading')}
         </span>
@@ -45,9 +50,12 @@ export function LinkFillScreen() {
     );
   if (open.isError)
     return (
-      <Alert tone="error" className="mx-auto max-w-3xl" data-testid="link-error">
-        {open.error instanceof ApiError ? open.error.message : t('fill.loadFailed')}
-      </Alert>
+      <div className="mx-auto max-w-3xl">
+        <PageHeader title={t('title')} />
+        <Alert tone="error" data-testid="link-error">
+          {open.error instanceof ApiError ? open.error.message : t('fill.loadFailed')}
+        </Alert>
+      </div>
     );
   return (
     <div className="flex flex-col gap-4">
