@@ -8,6 +8,7 @@ import { canSeeIdentified } from '@painlab/shared/permissions';
 import { appendAudit } from '../../audit/audit';
 import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
+import { resultsForExport } from '../questionnaires/questionnaires.service';
 import { isClinician } from '../users/users.service';
 import {
   archivePatientRow,
@@ -118,6 +119,8 @@ export function exportPatient(deps: Deps, viewer: Viewer, id: string, format: 'j
   return withIdentifiedPatient(deps, viewer, id, `patients.export_${format}`, async (tx, row) => ({
     patient: toPatient(row, null),
     notes: format === 'fhir' ? (await listNotes(tx, id)).map((n) => toNote(viewer, n)) : [],
+    // questionnaire results export with the FHIR bundle (questionnaires module, ADR 0016)
+    questionnaires: format === 'fhir' ? await resultsForExport(tx, id) : [],
   }));
 }
 

@@ -38,6 +38,8 @@ import {
 } from './questionnaires.repository';
 
 export type { Viewer } from './questionnaires.policy';
+/** For the patient's FHIR export (patients module). */
+export { questionnaireFhirEntries, resultsForExport } from './fhir.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
