@@ -215,3 +215,28 @@ test('assign BPI and PHQ-9, the patient fills them on a phone, item 9 raises an 
   await phone.close();
   await clinician.close();
 });
+
+test('the demo data shows months of results and their trends on a chart (screenshots)', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    storageState: storageStateFor('specialist'),
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  const res = await page.request.get(`/api/patients?q=${encodeURIComponent('Carmen Ruiz Ortega')}`);
+  const found = ((await res.json()) as { items: { id: string; name: string }[] }).items.find(
+    (p) => p.name === 'Carmen Ruiz Ortega',
+  );
+  test.skip(!found, 'the demo patients are made only on a database without patients');
+  await page.goto(`/patients/${found!.id}?tab=questionnaires`);
+  const bpi = page.getByTestId('series-bpi');
+  await expect(bpi.getByTestId('trend-bpi').locator('canvas')).toBeVisible();
+  await expect(bpi.getByTestId('change-flags')).toContainText('improved since the first');
+  await expect(
+    page.getByTestId('series-phq9').getByTestId('trend-phq9').locator('canvas'),
+  ).toBeVisible();
+  await shot(page, 'questionnaire-demo-1280-en');
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});

@@ -212,7 +212,7 @@ function ChangeFlags({
               a.level === 'moderate' || a.level === 'substantial' ? (
                 <span
                   key={i}
-                  className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900"
+                  className="ml-2 inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900"
                 >
                   {t(`change.immpact.${a.level}`)}
                 </span>
@@ -220,7 +220,7 @@ function ChangeFlags({
             ) : a.important ? (
               <span
                 key={i}
-                className="ml-2 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900"
+                className="ml-2 inline-block rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900"
               >
                 {t('change.mcid', { points: a.mcid })}
               </span>
