@@ -16,7 +16,7 @@ import {
 import type { QuestionnaireSource, SubmitResult } from '@painlab/shared/questionnaires';
 import { appendAudit, type Actor, type Tx } from '../../audit/audit';
 import { DomainError } from '../../lib/domain-error';
-import { createSystemTask } from '../tasks/tasks.service';
+import { createSystemTask, finishSystemTask } from '../tasks/tasks.service';
 import { toResult } from './questionnaires.mapping';
 import { event } from './questionnaires.policy';
 import {
@@ -158,6 +158,8 @@ export async function submitIn(
     enteredBy: entry.enteredBy,
   });
   await completeAssignment(tx, row.id);
+  // the patient's task for it is done, whoever sent the answers
+  if (row.taskId) await finishSystemTask(tx, row.taskId, 'questionnaires');
   const patient = await findLivePatient(tx, row.patientId);
   if (!patient) throw DomainError.notFound();
   const today = new Date().toISOString().slice(0, 10);

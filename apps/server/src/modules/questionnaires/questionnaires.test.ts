@@ -296,6 +296,15 @@ describe('filling through the signed link', () => {
       id,
     ]);
     expect(stored).toEqual({ total: expected.total, answers: BPI, entered_by: null });
+    // the patient's task for it is done, with its history
+    const [task] = await server.sql<{ status: string; kind: string; actor_id: string | null }>(
+      `select t.status, e.kind, e.actor_id from questionnaire_assignment a
+         join task t on t.id = a.task_id
+         join task_event e on e.task_id = t.id and e.to_status = 'done'
+        where a.id = $1`,
+      [id],
+    );
+    expect(task).toEqual({ status: 'done', kind: 'status', actor_id: null });
 
     // reused
     const again = await anon.post('/api/questionnaire-links/submit', { token, answers: BPI });
