@@ -99,7 +99,7 @@ test('assign BPI and PHQ-9, the patient fills them on a phone, item 9 raises an 
     await patientPage.goto('about:blank');
     await patientPage.goto(link);
     const heading = patientPage.getByRole('heading', { level: 1 });
-    await expect(heading).toBeVisible();
+    await expect(heading).toContainText(/BPI|PHQ-9/); // the questionnaire, not the loading title
     await expect(patientPage).toHaveURL(/\/cuestionario$/); // the token left the address bar
     if ((await heading.textContent())?.includes('BPI')) {
       await expect(patientPage.getByTestId('pending-translation')).toBeVisible();
@@ -238,5 +238,10 @@ test('the demo data shows months of results and their trends on a chart (screens
   ).toBeVisible();
   await shot(page, 'questionnaire-demo-1280-en');
   expect(await seriousViolations(page)).toEqual([]);
+  // a repeating questionnaire can be stopped
+  await page.getByRole('button', { name: 'Stop PHQ-9' }).click();
+  await expectToast(page, 'PHQ-9 will not be sent again.');
+  await expect(page.getByRole('button', { name: 'Stop PHQ-9' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Stop BPI-SF' })).toBeVisible();
   await context.close();
 });

@@ -7,6 +7,7 @@ import {
   draftResultSchema,
   fillViewSchema,
   questionnaireOverviewSchema,
+  questionnaireScheduleSchema,
   submitResultSchema,
   type CreateScheduleInput,
   type SubmitResult,
@@ -38,6 +39,22 @@ export function useAssign(patientId: string) {
         method: 'POST',
         body: input,
       }),
+    retry: false,
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: questionnaireKeys.overview(patientId) }),
+  });
+}
+
+export function useStopSchedule(patientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['questionnaires', 'stop'],
+    mutationFn: (scheduleId: string) =>
+      apiJson(
+        `${overviewPath(patientId)}/schedules/${encodeURIComponent(scheduleId)}/stop`,
+        questionnaireScheduleSchema,
+        { method: 'POST', body: {} },
+      ),
     retry: false,
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: questionnaireKeys.overview(patientId) }),

@@ -9,6 +9,7 @@ import {
   type InstrumentId,
   type InstrumentSeries,
   type MeasureChange,
+  type QuestionnaireSchedule,
 } from '@painlab/shared/questionnaires';
 import { ClipboardList, RotateCw } from 'lucide-react';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
@@ -23,7 +24,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useFormatters } from '../../../hooks/use-formatters';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useAssign, useOverview } from '../api/questionnaires-api';
+import { useAssign, useOverview, useStopSchedule } from '../api/questionnaires-api';
 import { ScoreSummary } from './score-summary';
 
 const TrendChart = lazy(() => import('./trend-chart'));
@@ -299,6 +300,62 @@ function SeriesCard({ series }: { series: InstrumentSeries }) {
   );
 }
 
+function Schedules({
+  patientId,
+  schedules,
+}: {
+  patientId: string;
+  schedules: QuestionnaireSchedule[];
+}) {
+  const { t } = useTranslation('questionnaires');
+  const format = useFormatters();
+  const stop = useStopSchedule(patientId);
+  const active = schedules.filter((s) => s.status === 'active' && s.everyWeeks);
+  if (!active.length) return null;
+  return (
+    <section aria-labelledby="schedules-title">
+      <h3 id="schedules-title" className="text-base font-semibold text-slate-900">
+        {t('schedules.title')}
+      </h3>
+      <ul className="mt-2 flex flex-col gap-2">
+        {active.map((s) => {
+          const name = definition(s.instrumentId).abbreviation;
+          return (
+            <li
+              key={s.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm"
+            >
+              <span>
+                <span className="font-medium">{name}</span> ·{' '}
+                {t('schedules.every', { count: s.everyWeeks ?? 0 })}
+                {s.until ? ` · ${t('schedules.until', { date: format.date(s.until) })}` : ''}
+                {s.nextDueOn ? ` · ${t('schedules.next', { date: format.date(s.nextDueOn) })}` : ''}
+              </span>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={stop.isPending}
+                onClick={() =>
+                  stop.mutate(s.id, {
+                    onSuccess: () => toast.success(t('schedules.stopped', { name })),
+                    onError: (error) =>
+                      toast.error(
+                        error instanceof ApiError ? error.message : t('schedules.stopFailed'),
+                      ),
+                  })
+                }
+              >
+                {t('schedules.stop')}
+                <span className="sr-only"> {name}</span>
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 export function QuestionnairesTab({ patientId }: { patientId: string }) {
   const { t, i18n } = useTranslation('questionnaires');
   const language: Language = i18n.resolvedLanguage?.startsWith('es') ? 'es' : 'en';
@@ -325,6 +382,7 @@ export function QuestionnairesTab({ patientId }: { patientId: string }) {
         </Alert>
       ) : (
         <>
+          <Schedules patientId={patientId} schedules={overview.data.schedules} />
           <section aria-labelledby="open-title">
             <h3 id="open-title" className="text-base font-semibold text-slate-900">
               {t('open.title')}
