@@ -103,15 +103,13 @@ export async function finishTaskRow(tx: Tx, id: string): Promise<TaskStatus | fa
     .update(task)
     .set({ status: 'done', version: sql`${task.version} + 1`, updatedAt: new Date() })
     .where(eq(task.id, id));
-  await tx
-    .insert(taskEvent)
-    .values({
-      taskId: id,
-      kind: 'status',
-      fromStatus: current.status,
-      toStatus: 'done',
-      actorId: null,
-    });
+  await tx.insert(taskEvent).values({
+    taskId: id,
+    kind: 'status',
+    fromStatus: current.status,
+    toStatus: 'done',
+    actorId: null,
+  });
   return current.status;
 }
 
