@@ -27,6 +27,7 @@ import { registerOutbox } from './modules/outbox/outbox.handlers';
 import { registerPatients } from './modules/patients/patients.handlers';
 import { registerPending } from './modules/pending/pending.handlers';
 import { registerSiteContent } from './modules/site-content/site-content.handlers';
+import { registerQuestionnaires } from './modules/questionnaires/questionnaires.handlers';
 import { registerSystem } from './modules/system/system.handlers';
 import { registerTasks } from './modules/tasks/tasks.handlers';
 import { registerAccount } from './modules/account/account.handlers';
@@ -100,6 +101,7 @@ export function createApp(deps: Deps) {
   registerTasks(app, deps);
   registerAppointments(app, deps);
   registerSiteContent(app, deps);
+  registerQuestionnaires(app, deps);
   registerPending(app);
   registerSitePages(app, deps);
 

@@ -13,6 +13,7 @@ import { applySecurityHeaders } from './http/security';
 import { isSitePage } from './http/site-paths';
 import { createWebAppListener } from './http/static';
 import { startOutboxWorker, type OutboxRuntime } from './jobs/outbox-worker';
+import { startDueReleaser } from './modules/questionnaires/due.service';
 import { createProviders } from './jobs/providers';
 import { createMailer } from './lib/mailer';
 import { resolveSecret } from './lib/secret';
@@ -21,6 +22,7 @@ import { seedDemoOutbox } from './modules/outbox/outbox.seed';
 import { inviteTokenHash, takeInviteSignUp } from './modules/patients/invitations.service';
 import { seedSiteContent } from './modules/site-content/site-content.seed';
 import { seedDemoTasks } from './modules/tasks/tasks.seed';
+import { seedDemoQuestionnaires } from './modules/questionnaires/questionnaires.seed';
 import { seedDemoAccounts } from './modules/users/users.seed';
 
 export interface RunningServer {
@@ -54,6 +56,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       }
       const site = await seedSiteContent(deps);
       if (site) logger.info({ site }, 'demo site content created');
+      const responses = await seedDemoQuestionnaires(deps);
+      if (responses) logger.info({ responses }, 'demo questionnaires created');
     }
     // rows left unsealed by a crash are chained before anything else is written
     await sealAuditChain(database.db);
@@ -63,6 +67,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       env.AUDIT_SEAL_INTERVAL_MS,
     );
     const app = createApp(deps);
+    // questionnaires due today are released (task, link, notice) every few minutes, on every instance
+    const releaser = startDueReleaser(deps);
     // the built web app is answered from memory before Hono; site pages (rendered per request,
     // http/site-pages.ts) and everything else go on to the app
     const webApp = createWebAppListener(env.WEB_DIST);
@@ -96,6 +102,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
           server.closeAllConnections();
           await closed;
           // deliveries in flight finish and are recorded before the database closes
+          await releaser.stop();
           await outbox?.stop();
           await sealer.stop();
           await database.close();

@@ -27,6 +27,9 @@ export const ERROR_CODES = [
   'slot_taken',
   'slot_unavailable',
   'cancel_notice_passed',
+  'link_invalid',
+  'link_expired',
+  'link_used',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -115,6 +118,18 @@ const MESSAGES: Record<ErrorCode, Record<Lang, string>> = {
     en: 'This request came from another site (origin) and was refused.',
     es: 'Esta solicitud procede de otro sitio (origen) y se ha rechazado.',
   },
+  link_invalid: {
+    en: 'This questionnaire link is not valid. Check that it was copied whole, or ask your care team for a new one.',
+    es: 'Este enlace de cuestionario no es válido. Compruebe que lo ha copiado completo o pida uno nuevo a su equipo asistencial.',
+  },
+  link_expired: {
+    en: 'This questionnaire link has expired. Ask your care team for a new one, or sign in to fill it.',
+    es: 'Este enlace de cuestionario ha caducado. Pida uno nuevo a su equipo asistencial o inicie sesión para rellenarlo.',
+  },
+  link_used: {
+    en: 'This questionnaire has already been sent with this link. Thank you — there is nothing more to do.',
+    es: 'Este cuestionario ya se envió con este enlace. Gracias: no hay nada más que hacer.',
+  },
   invalid_text: {
     en: 'The request contains characters that are not allowed (control characters or broken text).',
     es: 'La solicitud contiene caracteres no permitidos (caracteres de control o texto dañado).',
@@ -155,6 +170,8 @@ export const PERMISSION_TERMS = {
   users: 'usuarios',
   audit_logs: 'registros de auditoría',
   tasks: 'tareas',
+  questionnaires: 'cuestionarios',
+  fill: 'rellenar',
   'identified patient records': 'historias clínicas identificadas',
   'de-identified patients': 'pacientes desidentificados',
   'a patient record': 'una historia clínica',

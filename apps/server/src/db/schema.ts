@@ -15,6 +15,12 @@ import {
 import { MESSAGE_LANGUAGES, OUTBOX_CHANNELS, OUTBOX_STATUSES } from '@painlab/shared/outbox';
 import { CATEGORIES, GENDERS, PRIORITIES, STATUSES } from '@painlab/shared/patients';
 import {
+  INSTRUMENT_IDS,
+  QUESTIONNAIRE_ASSIGNMENT_STATUSES,
+  QUESTIONNAIRE_SCHEDULE_STATUSES,
+  QUESTIONNAIRE_SOURCES,
+} from '@painlab/shared/questionnaires';
+import {
   TASK_EVENT_KINDS,
   TASK_PRIORITIES,
   TASK_QUEUES,
@@ -818,4 +824,143 @@ export const siteContactMessage = pgTable(
     check('site_contact_message_reason_check', sql`${t.reason} in ${sqlList(CONTACT_REASONS)}`),
     check('site_contact_message_consent_check', sql`${t.consent}`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Questionnaires (issue 13, migration 0012, ADR 0016)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * An instrument assigned to a patient, once (`every_weeks` null) or every N weeks until a date.
+ * `next_due_on` is the next occurrence still to release (null once finished or stopped); the due
+ * job takes rows with FOR UPDATE SKIP LOCKED, so two instances never release the same occurrence.
+ */
+export const questionnaireSchedule = pgTable(
+  'questionnaire_schedule',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    instrumentId: text('instrument_id', { enum: INSTRUMENT_IDS }).notNull(),
+    everyWeeks: smallint('every_weeks'),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    until: date('until', { mode: 'string' }),
+    nextDueOn: date('next_due_on', { mode: 'string' }),
+    status: text('status', { enum: QUESTIONNAIRE_SCHEDULE_STATUSES }).notNull().default('active'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('questionnaire_schedule_patient_idx').on(t.patientId, t.createdAt),
+    index('questionnaire_schedule_due_idx')
+      .on(t.nextDueOn)
+      .where(sql`${t.status} = 'active'`),
+    check(
+      'questionnaire_schedule_instrument_check',
+      sql`${t.instrumentId} in ${sqlList(INSTRUMENT_IDS)}`,
+    ),
+    check(
+      'questionnaire_schedule_status_check',
+      sql`${t.status} in ${sqlList(QUESTIONNAIRE_SCHEDULE_STATUSES)}`,
+    ),
+    check(
+      'questionnaire_schedule_every_check',
+      sql`${t.everyWeeks} is null or ${t.everyWeeks} between 1 and 52`,
+    ),
+    check(
+      'questionnaire_schedule_until_check',
+      sql`${t.until} is null or ${t.until} >= ${t.startsOn}`,
+    ),
+  ],
+);
+
+/**
+ * One occurrence to fill: released when due (unique per schedule and date), holding the patient's
+ * partial answers (`draft`, guarded by `version`) until it is submitted once.
+ */
+export const questionnaireAssignment = pgTable(
+  'questionnaire_assignment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => questionnaireSchedule.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    instrumentId: text('instrument_id', { enum: INSTRUMENT_IDS }).notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    status: text('status', { enum: QUESTIONNAIRE_ASSIGNMENT_STATUSES }).notNull().default('open'),
+    draft: jsonb('draft').$type<(number | null)[]>(),
+    version: integer('version').notNull().default(1),
+    /** The patient's task for it (tasks module), when the patient has a portal account. */
+    taskId: uuid('task_id').references(() => task.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('questionnaire_assignment_occurrence_key').on(t.scheduleId, t.dueOn),
+    index('questionnaire_assignment_patient_idx').on(t.patientId, t.status, t.dueOn),
+    check(
+      'questionnaire_assignment_status_check',
+      sql`${t.status} in ${sqlList(QUESTIONNAIRE_ASSIGNMENT_STATUSES)}`,
+    ),
+  ],
+);
+
+/**
+ * A submitted response and its score, exactly as `score()` of packages/clinical returned it. One per
+ * assignment (unique): of two submissions at once, one wins.
+ */
+export const questionnaireResponse = pgTable(
+  'questionnaire_response',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .unique()
+      .references(() => questionnaireAssignment.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    instrumentId: text('instrument_id', { enum: INSTRUMENT_IDS }).notNull(),
+    answers: jsonb('answers').$type<(number | null)[]>().notNull(),
+    scorable: boolean('scorable').notNull(),
+    total: doublePrecision('total'),
+    subscales: jsonb('subscales').$type<Record<string, number | null>>().notNull(),
+    band: jsonb('band').$type<{ id: string; label: { en: string; es: string } } | null>(),
+    flags: jsonb('flags').$type<{ id: string; item?: number }[]>().notNull(),
+    missingItems: jsonb('missing_items').$type<number[]>().notNull(),
+    /** The rule outcomes that fired (evaluateRules), as stored at submission. */
+    rules: jsonb('rules').$type<unknown[]>().notNull(),
+    source: text('source', { enum: QUESTIONNAIRE_SOURCES }).notNull(),
+    /** Who entered it: the patient's account, staff (paper), or null for the signed link. */
+    enteredBy: text('entered_by').references(() => user.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('questionnaire_response_patient_idx').on(t.patientId, t.instrumentId, t.submittedAt),
+    check(
+      'questionnaire_response_source_check',
+      sql`${t.source} in ${sqlList(QUESTIONNAIRE_SOURCES)}`,
+    ),
+    check('questionnaire_response_total_check', sql`${t.scorable} = (${t.total} is not null)`),
+  ],
+);
+
+/** A link sent in a notice: only a hash of its token is stored; single use, expiring. */
+export const questionnaireLink = pgTable(
+  'questionnaire_link',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => questionnaireAssignment.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    usedAt: timestamp('used_at', tz),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [index('questionnaire_link_assignment_idx').on(t.assignmentId)],
 );

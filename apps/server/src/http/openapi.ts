@@ -77,6 +77,21 @@ import {
   updateTaskSchema,
 } from '@painlab/shared/tasks';
 import {
+  createScheduleSchema,
+  draftSchema,
+  fillViewSchema,
+  linkDraftSchema,
+  linkOpenSchema,
+  linkSubmitSchema,
+  myQuestionnairesSchema,
+  questionnaireAssignmentSchema,
+  questionnaireOverviewSchema,
+  questionnaireResultSchema,
+  questionnaireScheduleSchema,
+  submitResultSchema,
+  submitSchema,
+} from '@painlab/shared/questionnaires';
+import {
   createUserSchema,
   updateUserSchema,
   userListSchema,
@@ -156,6 +171,19 @@ const COMPONENTS: Record<string, z.ZodType> = {
   AvailabilityException: availabilityExceptionSchema,
   AvailabilityExceptionInput: availabilityExceptionInputSchema,
   BookableSpecialistList: bookableSpecialistListSchema,
+  CreateQuestionnaireSchedule: createScheduleSchema,
+  QuestionnaireSchedule: questionnaireScheduleSchema,
+  QuestionnaireAssignment: questionnaireAssignmentSchema,
+  QuestionnaireResult: questionnaireResultSchema,
+  QuestionnaireOverview: questionnaireOverviewSchema,
+  QuestionnaireDraft: draftSchema,
+  QuestionnaireSubmit: submitSchema,
+  QuestionnaireSubmitResult: submitResultSchema,
+  QuestionnaireFillView: fillViewSchema,
+  MyQuestionnaires: myQuestionnairesSchema,
+  QuestionnaireLinkOpen: linkOpenSchema,
+  QuestionnaireLinkDraft: linkDraftSchema,
+  QuestionnaireLinkSubmit: linkSubmitSchema,
 };
 
 /** Gives a schema a component name (for module-local schemas, e.g. telemetry bodies). */
@@ -173,7 +201,7 @@ for (const [name, schema] of Object.entries(COMPONENTS)) named(name, schema);
 export const SESSION_SCHEME = 'sessionCookie';
 const SIGNED_IN = [{ [SESSION_SCHEME]: [] }];
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 501 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429 | 501 | 503;
 
 /** An error response: always the one envelope, `{ error: { code, message, requestId, details? } }`. */
 export const errorResponse = (description: string) => ({
@@ -199,6 +227,7 @@ const DEFAULT_ERRORS: Record<ErrorStatus, string> = {
   404: 'Not found',
   405: 'Not allowed on this resource',
   409: 'Conflict with the current state',
+  410: 'No longer usable (an expired or used link)',
   413: 'Body too large',
   415: 'Content-Type not accepted by this operation',
   429: 'Too many requests: wait and retry',
@@ -307,6 +336,11 @@ export const TAGS = [
     name: 'tasks',
     description:
       'Work items for staff, role queues and patients: statuses with explicit transitions, comments, history',
+  },
+  {
+    name: 'questionnaires',
+    description:
+      'Patient-reported outcome measures: assignment once or on a schedule, filling (signed in or by a single-use link), scores from packages/clinical, rules, results over time',
   },
   { name: 'audit', description: 'The append-only, hash-chained audit log' },
   {

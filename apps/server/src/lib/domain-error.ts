@@ -71,6 +71,11 @@ export class DomainError extends Error {
     return new DomainError('validation_failed', {}, issues);
   }
 
+  /** A questionnaire link that names nothing (tampered, truncated), has expired or was used. */
+  static link(code: 'link_invalid' | 'link_expired' | 'link_used'): DomainError {
+    return new DomainError(code);
+  }
+
   static invalidField(path: string, code: string, message = code): DomainError {
     return DomainError.validation([{ path, code, message }]);
   }

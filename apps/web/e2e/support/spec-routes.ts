@@ -29,6 +29,8 @@ export const SIGNED_IN_ROUTES: SpecRoute[] = [
   // Not in SPEC §2: the patient portal, and the patient import and edit pages (guarded like /patients).
   { url: '/my-record', title: 'My record', guard: ANY },
   { url: '/my-record/access', title: 'Who viewed my record', guard: ANY },
+  // Not in SPEC §2 (ADR 0016): a questionnaire to fill (the server decides whose).
+  { url: '/questionnaires/42', title: 'Questionnaire', guard: ANY },
   { url: '/patients/import', title: 'Import patients', guard: STAFF },
   { url: '/patients/42/edit', title: 'Edit patient', guard: STAFF },
   { url: '/patients', title: 'Patient management', guard: STAFF },

@@ -93,6 +93,14 @@ const SCREENS: Partial<Record<Screen, LazyModule>> = {
     () => import('./routes/app/contact-messages/contact-messages'),
     ['contactMessages'],
   ),
+  'questionnaire-fill': withTexts(
+    () => import('./routes/app/questionnaires/questionnaire-fill'),
+    ['questionnaires'],
+  ),
+  'questionnaire-link': withTexts(
+    () => import('./routes/public/questionnaire-link'),
+    ['questionnaires'],
+  ),
 };
 
 /** Screens whose data can start with their code (`app/routes/route-data.ts`). */
@@ -156,6 +164,7 @@ function lazyRoute(def: RouteDef): RouteObject {
 }
 
 function publicRoute(def: RouteDef): RouteObject {
+  if (SCREENS[def.screen]) return lazyRoute(def); // a public screen with its own code (the questionnaire link)
   const element = def.screen === 'not-found' ? <NotFoundRoute /> : <PublicPageRoute />;
   return { path: def.path, handle: { routeId: def.id }, element };
 }

@@ -46,6 +46,13 @@ export const paths = {
   // The patient's own record (portal): any signed-in user; staff without a linked record are told so.
   myRecord: { path: '/my-record', href: () => '/my-record' },
   myRecordAccess: { path: '/my-record/access', href: () => '/my-record/access' },
+  // Not in SPEC §2 (ADR 0016): filling a questionnaire — the patient their own, staff from paper.
+  questionnaire: {
+    path: '/questionnaires/:id',
+    href: (id: string) => `/questionnaires/${encodeURIComponent(id)}`,
+  },
+  // Not in SPEC §2 (ADR 0016): the public page a questionnaire notice's link opens (token in the fragment).
+  questionnaireLink: { path: '/cuestionario', href: () => '/cuestionario' },
 
   // Admin or specialist
   patients: { path: '/patients', href: () => '/patients' },

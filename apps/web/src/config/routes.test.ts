@@ -57,7 +57,10 @@ function byPath(path: string): RouteDef {
 describe('route table (SPEC §2)', () => {
   it('has every public route, open to anyone', () => {
     for (const path of SPEC_PUBLIC) expect(byPath(path).access, path).toEqual({ kind: 'public' });
-    expect(PUBLIC_ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_PUBLIC].sort());
+    // plus the page a questionnaire notice's link opens (ADR 0016)
+    expect(PUBLIC_ROUTES.map((r) => r.path).sort()).toEqual(
+      [...SPEC_PUBLIC, '/cuestionario'].sort(),
+    );
   });
 
   it('leaves / and /index for the site pages the server renders', () => {
@@ -163,6 +166,7 @@ describe('route table (SPEC §2)', () => {
       '/my-record/access',
       '/patients/import',
       '/patients/:id/edit',
+      '/questionnaires/:id',
     ];
     expect(APP_ROUTES.map((r) => r.path).sort()).toEqual(expected.sort());
   });

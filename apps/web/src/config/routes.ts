@@ -43,6 +43,8 @@ export type Screen =
   | 'outbox'
   | 'users'
   | 'contact-messages'
+  | 'questionnaire-fill'
+  | 'questionnaire-link'
   | 'not-found';
 
 export type RouteId = Exclude<PathId, 'contactSection'>;
@@ -76,6 +78,8 @@ export const PUBLIC_ROUTES: readonly RouteDef[] = [
   route('specialist', PUBLIC, 'site-page'),
   route('testimonials', PUBLIC, 'site-page'),
   route('contact', PUBLIC, 'site-page'),
+  // Not in SPEC §2 (ADR 0016): a questionnaire notice's link, filled without signing in.
+  route('questionnaireLink', PUBLIC, 'questionnaire-link'),
 ];
 
 export const AUTH_ROUTES: readonly RouteDef[] = [
@@ -102,6 +106,8 @@ export const APP_ROUTES: readonly RouteDef[] = [
   // Not in SPEC §2: the patient's own record and who viewed it (a user without a linked record is told so).
   route('myRecord', SIGNED_IN, 'my-record'),
   route('myRecordAccess', SIGNED_IN, 'my-record-access'),
+  // Not in SPEC §2 (ADR 0016): a questionnaire to fill (the server decides whose).
+  route('questionnaire', SIGNED_IN, 'questionnaire-fill'),
 
   // Restricted to admin or specialist
   route('patients', STAFF, 'patients'),

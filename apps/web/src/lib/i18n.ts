@@ -34,6 +34,7 @@ export const LAZY_NAMESPACES = [
   'users',
   'appointments',
   'contactMessages',
+  'questionnaires',
 ] as const;
 export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof ALL_NAMESPACES)[number];
@@ -41,7 +42,7 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 type JsonModule = { default: Record<string, unknown> };
 const loaders = import.meta.glob<JsonModule>(
-  '../locales/*/{patients,portal,record,outbox,tasks,users,appointments,contactMessages}.json',
+  '../locales/*/{patients,portal,record,outbox,tasks,users,appointments,contactMessages,questionnaires}.json',
 );
 
 // A set of its own: i18next adds every namespace it is asked for to the `ns` array it was given.

@@ -14,6 +14,7 @@ import type publicSite from '../locales/en/public.json';
 import type record from '../locales/en/record.json';
 import type tasks from '../locales/en/tasks.json';
 import type users from '../locales/en/users.json';
+import type questionnaires from '../locales/en/questionnaires.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -33,6 +34,7 @@ declare module 'i18next' {
       users: typeof users;
       appointments: typeof appointments;
       contactMessages: typeof contactMessages;
+      questionnaires: typeof questionnaires;
     };
   }
 }

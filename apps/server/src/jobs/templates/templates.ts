@@ -10,6 +10,7 @@
 import type { MessageLanguage, OutboxChannel } from '@painlab/shared/outbox';
 import { passwordReset } from './password-reset';
 import { patientInvite } from './patient-invite';
+import { questionnaireDue } from './questionnaire-due';
 import type { MessageTemplate } from './template-types';
 import { signUpExistingEmail } from './sign-up-existing-email';
 import { siteContactMessage } from './site-contact-message';
@@ -19,6 +20,7 @@ export const TEMPLATES = {
   'auth.sign_up_existing_email': signUpExistingEmail,
   'auth.password_reset': passwordReset,
   'site.contact_message': siteContactMessage,
+  'questionnaire.due': questionnaireDue,
 } as const;
 
 export type TemplateId = keyof typeof TEMPLATES;

@@ -39,6 +39,8 @@ const EXPORTED_TYPES = [
   'MedicationStatement',
   'Condition',
   'DocumentReference',
+  'QuestionnaireResponse',
+  'Observation',
 ];
 function fhirValidator(): ValidateFunction {
   const require = createRequire(import.meta.url);
@@ -65,6 +67,23 @@ describe('FHIR export', () => {
     await specialist.patch(`/api/patients/${patient.id}/notes/${note.body.id}`, {
       body: 'EVA 7/10.',
     });
+    // questionnaire results (questionnaires module): a BPI entered from paper, a PHQ-9 with a gap
+    for (const [instrumentId, answers] of [
+      ['bpi', [7, 2, 5, 4, 6, 5, 7, 3, 4, 6, 5]],
+      ['phq9', [1, 2, 1, 2, 0, 1, 1, null, 2]],
+    ] as const) {
+      const assigned = await specialist.post(
+        `/api/patients/${patient.id}/questionnaires/schedules`,
+        {
+          instrumentId,
+        },
+      );
+      const submitted = await specialist.post(
+        `/api/questionnaires/assignments/${assigned.body.released[0].id}/submit`,
+        { answers },
+      );
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+    }
     const res = await specialist.get(`/api/patients/${patient.id}/export?format=fhir`);
     expect(res.status).toBe(200);
     const bundle = res.body;
@@ -116,6 +135,33 @@ describe('FHIR export', () => {
     expect(documents).toEqual([
       ['current', 'EVA 7/10.'],
       ['superseded', 'EVA 8/10.'],
+    ]);
+    const responses = byType('QuestionnaireResponse').map(
+      (e: { resource: { questionnaire: string; item: unknown[] } }) => [
+        e.resource.questionnaire.split('/').at(-1),
+        e.resource.item.length,
+      ],
+    );
+    expect(responses).toEqual([
+      ['bpi', 11],
+      ['phq9', 8], // the unanswered item is left out
+    ]);
+    const observations = byType('Observation').map(
+      (e: {
+        resource: {
+          valueQuantity?: { value: number };
+          dataAbsentReason?: unknown;
+          component?: unknown[];
+        };
+      }) => [
+        e.resource.valueQuantity?.value ?? null,
+        Boolean(e.resource.dataAbsentReason),
+        e.resource.component?.length ?? 0,
+      ],
+    );
+    expect(observations).toEqual([
+      [4.5, false, 2], // BPI severity, with severity and interference
+      [null, true, 0], // PHQ-9 not scorable with an item missing
     ]);
     // the schema check is not vacuous: a broken resource fails it
     expect(

@@ -22,7 +22,14 @@ function derivedUuid(patientId: string, kind: string, n: number): string {
 export const patientIdentifierSystem = (baseUrl: string) =>
   `${baseUrl.replace(/\/+$/, '')}/fhir/sid/patient-id`;
 
-export function toFhirBundle(p: Patient, notes: Note[], baseUrl: string, now = new Date()) {
+/** `extra`: entries other modules add (questionnaire results), with references into this Bundle. */
+export function toFhirBundle(
+  p: Patient,
+  notes: Note[],
+  baseUrl: string,
+  now = new Date(),
+  extra: readonly { fullUrl: string; resource: Record<string, unknown> }[] = [],
+) {
   const urn = (id: string) => `urn:uuid:${id}`;
   const subject = { reference: urn(p.id), display: p.name };
   const active = (system: string) => ({ coding: [{ system, code: 'active' }] });
@@ -153,6 +160,7 @@ export function toFhirBundle(p: Patient, notes: Note[], baseUrl: string, now = n
           ]
         : []),
       ...noteEntries,
+      ...extra,
     ],
   };
 }

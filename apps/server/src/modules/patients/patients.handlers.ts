@@ -8,6 +8,7 @@ import { DomainError } from '../../lib/domain-error';
 import type { AppEnv, Deps } from '../../http/types';
 import { baseUrlOf } from '../../env';
 import { csvHeader, csvRows, CsvFileError, readPatientCsv } from './patients.csv';
+import { questionnaireFhirEntries } from '../questionnaires/questionnaires.service';
 import { toFhirBundle } from './patients.fhir';
 import { clinicians } from '../users/users.service';
 import { ownAccessLog } from '../portal/portal.service';
@@ -132,7 +133,7 @@ export function registerPatients(app: OpenAPIHono<AppEnv>, deps: Deps): void {
 
   app.openapi(routes.exportPatientRoute, async (c) => {
     const { format } = c.req.valid('query');
-    const { patient, notes } = await service.exportPatient(
+    const { patient, notes, questionnaires } = await service.exportPatient(
       deps,
       viewerOf(c),
       patientId(c.req.valid('param').id),
@@ -140,7 +141,17 @@ export function registerPatients(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     );
     const document =
       format === 'fhir'
-        ? toFhirBundle(patient, notes, baseUrlOf(deps.env))
+        ? toFhirBundle(
+            patient,
+            notes,
+            baseUrlOf(deps.env),
+            new Date(),
+            questionnaireFhirEntries(
+              questionnaires,
+              { reference: `urn:uuid:${patient.id}`, display: patient.name },
+              baseUrlOf(deps.env),
+            ),
+          )
         : { exportedAt: new Date().toISOString(), patient };
     c.header(
       'Content-Disposition',

@@ -9,6 +9,7 @@ import { appendAudit, appendAuditMany } from '../../audit/audit';
 import type { Deps } from '../../http/types';
 import { nextAppointments } from '../appointments/appointments.service';
 import { DomainError } from '../../lib/domain-error';
+import { resultsForExport } from '../questionnaires/questionnaires.service';
 import { isClinician } from '../users/users.service';
 import {
   archivePatientRow,
@@ -131,6 +132,8 @@ export function exportPatient(deps: Deps, viewer: Viewer, id: string, format: 'j
   return withIdentifiedPatient(deps, viewer, id, `patients.export_${format}`, async (tx, row) => ({
     patient: toPatient(row, null),
     notes: format === 'fhir' ? (await listNotes(tx, id)).map((n) => toNote(viewer, n)) : [],
+    // questionnaire results export with the FHIR bundle (questionnaires module, ADR 0016)
+    questionnaires: format === 'fhir' ? await resultsForExport(tx, id) : [],
   }));
 }
 

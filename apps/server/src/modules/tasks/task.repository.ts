@@ -91,6 +91,28 @@ export async function transitionTaskRow(
   return { from: current.status };
 }
 
+/**
+ * Marks a task done on behalf of the system (no actor): null if there is no such task, false if it
+ * is already done or cancelled, else the status it left.
+ */
+export async function finishTaskRow(tx: Tx, id: string): Promise<TaskStatus | false | null> {
+  const current = await lockTask(tx, id);
+  if (!current) return null;
+  if (current.status === 'done' || current.status === 'cancelled') return false;
+  await tx
+    .update(task)
+    .set({ status: 'done', version: sql`${task.version} + 1`, updatedAt: new Date() })
+    .where(eq(task.id, id));
+  await tx.insert(taskEvent).values({
+    taskId: id,
+    kind: 'status',
+    fromStatus: current.status,
+    toStatus: 'done',
+    actorId: null,
+  });
+  return current.status;
+}
+
 /** A live patient record's id and its portal account, if any. */
 export async function findLivePatient(db: Q, id: string) {
   const [row] = await db

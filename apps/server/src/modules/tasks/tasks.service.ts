@@ -18,6 +18,7 @@ import {
   findAssignable,
   findLivePatient,
   findTask,
+  finishTaskRow,
   insertTask,
   transitionTaskRow,
   updateTaskRow,
@@ -171,6 +172,23 @@ export async function createSystemTask(tx: Tx, input: SystemTaskInput): Promise<
   const system: Actor = { userId: null, role: 'system', ip: null, requestId: null };
   await appendAudit(tx, event(system, 'tasks.create', id, patientId, { source }));
   return id;
+}
+
+/**
+ * Marks a task done on behalf of the system, inside the caller's transaction `tx`, when the work it
+ * asked for was finished elsewhere (a questionnaire submitted). Nothing happens to a task already done
+ * or cancelled, or one that no longer exists. Returns whether it moved.
+ */
+export async function finishSystemTask(tx: Tx, id: string, source: string): Promise<boolean> {
+  const from = await finishTaskRow(tx, id);
+  if (!from) return false;
+  const row = (await findTask(tx, id))!;
+  const system: Actor = { userId: null, role: 'system', ip: null, requestId: null };
+  await appendAudit(
+    tx,
+    event(system, 'tasks.transition', id, row.patientId, { from, to: 'done', source }),
+  );
+  return true;
 }
 
 /** The read and its audit row (with the patient, if any) in one transaction. */

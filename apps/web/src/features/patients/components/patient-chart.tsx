@@ -1,4 +1,5 @@
 import { Construction, RotateCw, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/patient-record/status-badge';
@@ -88,8 +89,19 @@ function ChartSkeleton() {
   );
 }
 
+/** Tabs another module renders in the chart (`app/` passes them: features never import features). */
+export type ChartPanels = Partial<Record<TabId, (patientId: string) => ReactNode>>;
+
 /** `/patients/:id`: the chart. */
-export function PatientChart({ id, canArchive }: { id: string; canArchive: boolean }) {
+export function PatientChart({
+  id,
+  canArchive,
+  panels = {},
+}: {
+  id: string;
+  canArchive: boolean;
+  panels?: ChartPanels;
+}) {
   const { t } = useTranslation('patients');
   const format = useFormatters();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -138,7 +150,8 @@ export function PatientChart({ id, canArchive }: { id: string; canArchive: boole
     ...(['treatments', 'questionnaires', 'protocols'] as const).map((moduleId) => ({
       id: moduleId,
       label: t(`chart.tabs.${moduleId}`),
-      content: () => <NotYetAvailable module={t(`chart.tabs.${moduleId}`)} />,
+      content: () =>
+        panels[moduleId]?.(p.id) ?? <NotYetAvailable module={t(`chart.tabs.${moduleId}`)} />,
     })),
   ];
 

@@ -1,6 +1,7 @@
 import type { Task, TaskStatus } from '@painlab/shared/tasks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { EnumSelect } from '../../../components/ui/enum-select';
@@ -11,6 +12,30 @@ import { useTransitionTask } from '../api/save-task';
 import { isOverdue } from '../lib/filters';
 import { TaskPriorityBadge, TaskStatusBadge } from './task-badges';
 import { TaskComments } from './task-comments';
+
+/** A line that is only a path of this app and a record id (a system task's "open it here"). */
+const APP_LINK = /^\/[a-z-]+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The description, with a line holding an app path shown as a link (a questionnaire to fill). */
+function Description({ text }: { text: string }) {
+  const { t } = useTranslation('tasks');
+  const lines = text.split('\n');
+  const link = lines.find((line) => APP_LINK.test(line.trim()));
+  const rest = lines.filter((line) => line !== link).join('\n');
+  return (
+    <>
+      {rest ? <p className="mt-1 text-sm whitespace-pre-wrap text-slate-700">{rest}</p> : null}
+      {link ? (
+        <Link
+          to={link.trim()}
+          className="mt-1 inline-flex min-h-10 items-center text-sm font-medium text-teal-800 underline underline-offset-4"
+        >
+          {t('card.openLink')}
+        </Link>
+      ) : null}
+    </>
+  );
+}
 
 /** One task: what, for whom, by when, its status and the moves the viewer may make. */
 export function TaskCard({
@@ -66,9 +91,7 @@ export function TaskCard({
           <TaskPriorityBadge priority={task.priority} />
         </div>
       </div>
-      {task.description && !compact ? (
-        <p className="mt-1 text-sm whitespace-pre-wrap text-slate-700">{task.description}</p>
-      ) : null}
+      {task.description && !compact ? <Description text={task.description} /> : null}
       <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
         <div>
           <dt className="sr-only">{t('fields.dueDate')}</dt>

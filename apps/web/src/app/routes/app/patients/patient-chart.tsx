@@ -1,7 +1,30 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { useViewer } from '../../../../features/auth/api/get-viewer';
-import { PatientChart } from '../../../../features/patients/components/patient-chart';
+import {
+  PatientChart,
+  type ChartPanels,
+} from '../../../../features/patients/components/patient-chart';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { loadNamespaces } from '../../../../lib/i18n';
 import { can } from '../../../../lib/authorization';
+
+// The questionnaires tab's code and texts load only when the tab is opened.
+const QuestionnairesTab = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../../../../features/questionnaires/components/questionnaires-tab'),
+    loadNamespaces(['questionnaires']),
+  ]);
+  return { default: module.QuestionnairesTab };
+});
+
+const PANELS: ChartPanels = {
+  questionnaires: (patientId) => (
+    <Suspense fallback={<Skeleton shape="card" className="h-40" />}>
+      <QuestionnairesTab patientId={patientId} />
+    </Suspense>
+  ),
+};
 
 /** /patients/:id: the chart; archiving is for those who may delete patients (admin). */
 export function Component() {
@@ -12,6 +35,7 @@ export function Component() {
       key={id}
       id={id}
       canArchive={viewer ? can(viewer, 'patients', 'delete') : false}
+      panels={PANELS}
     />
   );
 }
