@@ -22,6 +22,8 @@ import { registerSitePages } from './http/site-pages';
 import type { AppEnv, Deps } from './http/types';
 import { registerAuditLogs } from './modules/audit-logs/audit-logs.handlers';
 import { registerMe } from './modules/me/me.handlers';
+import { registerMessages } from './modules/messages/messages.handlers';
+import { registerNotifications } from './modules/notifications/notifications.handlers';
 import { registerOutbox } from './modules/outbox/outbox.handlers';
 import { registerPatients } from './modules/patients/patients.handlers';
 import { registerPending } from './modules/pending/pending.handlers';
@@ -96,6 +98,8 @@ export function createApp(deps: Deps) {
   registerOutbox(app, deps);
   registerPatients(app, deps);
   registerTasks(app, deps);
+  registerMessages(app, deps);
+  registerNotifications(app, deps);
   registerPending(app);
   registerSitePages(app, deps);
 

@@ -8,6 +8,7 @@
  * `TEMPLATES` below, and call `enqueue(tx, { template: '<id>', ... })` in the transaction of its cause.
  */
 import type { MessageLanguage, OutboxChannel } from '@painlab/shared/outbox';
+import { messageNotice } from './message-notice';
 import { patientInvite } from './patient-invite';
 import type { MessageTemplate } from './template-types';
 import { signUpExistingEmail } from './sign-up-existing-email';
@@ -15,6 +16,7 @@ import { signUpExistingEmail } from './sign-up-existing-email';
 export const TEMPLATES = {
   'patient.invite': patientInvite,
   'auth.sign_up_existing_email': signUpExistingEmail,
+  'messages.new_message': messageNotice,
 } as const;
 
 export type TemplateId = keyof typeof TEMPLATES;
