@@ -120,7 +120,7 @@ async function announce(
         recipientId: p.userId,
         type: 'message',
         refId: thread.id,
-        link: `/messages/${thread.id}`,
+        link: `/messages?thread=${thread.id}`,
         actorId: viewer.userId,
       }),
     );

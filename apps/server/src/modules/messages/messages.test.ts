@@ -105,7 +105,7 @@ describe('a patient and their care team', () => {
     });
     const notes = await as.specialist.get('/api/notifications?unread=true');
     const note = notes.body.items.find(
-      (n: { link: string }) => n.link === `/messages/${thread.id}`,
+      (n: { link: string }) => n.link === `/messages?thread=${thread.id}`,
     );
     expect(note).toMatchObject({
       type: 'message',
@@ -139,7 +139,7 @@ describe('a patient and their care team', () => {
     ]);
     expect(
       (await as.specialist.get('/api/notifications?unread=true')).body.items.some(
-        (n: { link: string }) => n.link === `/messages/${thread.id}`,
+        (n: { link: string }) => n.link === `/messages?thread=${thread.id}`,
       ),
     ).toBe(false);
     // marking read again adds nothing
@@ -183,7 +183,9 @@ describe('a patient and their care team', () => {
     expect(reply.status).toBe(201);
     const patientNotes = await as.user.get('/api/notifications?unread=true');
     expect(
-      patientNotes.body.items.some((n: { link: string }) => n.link === `/messages/${thread.id}`),
+      patientNotes.body.items.some(
+        (n: { link: string }) => n.link === `/messages?thread=${thread.id}`,
+      ),
     ).toBe(true);
   });
 
