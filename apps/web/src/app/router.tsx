@@ -74,6 +74,11 @@ const SCREENS: Partial<Record<Screen, LazyModule>> = {
   ),
   'patient-import': withTexts(() => import('./routes/app/patients/patient-import'), ['patients']),
   tasks: withTexts(() => import('./routes/app/tasks/task-list'), ['tasks']),
+  messages: withTexts(() => import('./routes/app/messages/messages'), ['messages']),
+  notifications: withTexts(
+    () => import('./routes/app/notifications/notifications'),
+    ['notifications'],
+  ),
   'my-record': withTexts(
     () => import('./routes/app/portal/my-record'),
     ['portal', 'patients', 'record'],
@@ -88,6 +93,8 @@ const DATA: Partial<Record<Screen, () => Promise<RouteDataModule>>> = {
   'patient-chart': once(() => import('./routes/app/patients/patient-chart.data')),
   outbox: once(() => import('./routes/app/outbox/outbox.data')),
   tasks: once(() => import('./routes/app/tasks/task-list.data')),
+  messages: once(() => import('./routes/app/messages/messages.data')),
+  notifications: once(() => import('./routes/app/notifications/notifications.data')),
 };
 
 const viewerModule = once(() => import('../features/auth/api/get-viewer'));

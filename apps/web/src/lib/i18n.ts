@@ -25,14 +25,22 @@ export const FALLBACK_LANGUAGE: Language = 'en';
 /** Loaded at start. */
 export const NAMESPACES = START_NAMESPACES;
 /** Loaded by the route modules that need them (`loadNamespaces`), so the landing page never fetches them. */
-export const LAZY_NAMESPACES = ['patients', 'portal', 'record', 'outbox', 'tasks'] as const;
+export const LAZY_NAMESPACES = [
+  'patients',
+  'portal',
+  'record',
+  'outbox',
+  'tasks',
+  'messages',
+  'notifications',
+] as const;
 export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof ALL_NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 type JsonModule = { default: Record<string, unknown> };
 const loaders = import.meta.glob<JsonModule>(
-  '../locales/*/{patients,portal,record,outbox,tasks}.json',
+  '../locales/*/{patients,portal,record,outbox,tasks,messages,notifications}.json',
 );
 
 // A set of its own: i18next adds every namespace it is asked for to the `ns` array it was given.

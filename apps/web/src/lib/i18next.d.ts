@@ -11,6 +11,8 @@ import type portal from '../locales/en/portal.json';
 import type publicSite from '../locales/en/public.json';
 import type record from '../locales/en/record.json';
 import type tasks from '../locales/en/tasks.json';
+import type messages from '../locales/en/messages.json';
+import type notifications from '../locales/en/notifications.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -27,6 +29,8 @@ declare module 'i18next' {
       record: typeof record;
       outbox: typeof outbox;
       tasks: typeof tasks;
+      messages: typeof messages;
+      notifications: typeof notifications;
     };
   }
 }
