@@ -433,6 +433,40 @@ describe('notifications', () => {
     expect((await as.specialist.get('/api/notifications?cursor=garbage')).status).toBe(400);
   });
 
+  it('a task assigned to someone else notifies them, in the task’s transaction', async () => {
+    const res = await as.specialist.post('/api/tasks', {
+      title: 'Revisar informe de resonancia',
+      assignee: { kind: 'user', userId: ids.admin },
+    });
+    expect(res.status).toBe(201);
+    const notes = await as.admin.get('/api/notifications?unread=true');
+    expect(notes.body.items).toContainEqual(
+      expect.objectContaining({
+        type: 'task_assigned',
+        link: '/tasks',
+        actor: 'Dra. Sofía Especialista',
+      }),
+    );
+    expect(JSON.stringify(notes.body)).not.toContain('resonancia');
+    // assigning to oneself notifies nobody; a refused task notifies nobody
+    const before = await count('select count(*) from notification where type = $1', [
+      'task_assigned',
+    ]);
+    await as.specialist.post('/api/tasks', {
+      title: 'Mine',
+      assignee: { kind: 'user', userId: ids.specialist },
+    });
+    const refused = await as.specialist.post('/api/tasks', {
+      title: 'Bad',
+      assignee: { kind: 'user', userId: ids.researcher },
+      patientId: ownRecord,
+    });
+    expect(refused.status).toBe(400);
+    expect(
+      await count('select count(*) from notification where type = $1', ['task_assigned']),
+    ).toBe(before);
+  });
+
   it('the notification is written in the message’s transaction: a failure rolls both back', async () => {
     const thread = await newPatientThread('Atomic');
     // a fault inside the transaction, after the message: the notification insert fails
