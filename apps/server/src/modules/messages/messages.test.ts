@@ -370,6 +370,36 @@ describe('access: participants only', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('ten replies at once are all kept, numbered in order, and counted unread once each', async () => {
+    const thread = await newPatientThread('Concurrent');
+    await as.specialist.post(`/api/messages/threads/${thread.id}/read`, {});
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        as.user.post(`/api/messages/threads/${thread.id}/messages`, { body: `m${i}` }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
+    const row = (await as.specialist.get('/api/messages/threads')).body.items.find(
+      (t: { id: string }) => t.id === thread.id,
+    );
+    expect(row.unread).toBe(10);
+    const [last] = await server.sql<{ last_seq: string; max: string }>(
+      'select t.last_seq::text, (select max(seq)::text from message where thread_id = t.id) as max from message_thread t where id = $1',
+      [thread.id],
+    );
+    expect(last!.last_seq).toBe(last!.max);
+    // reading while more arrive: nothing is lost from the count
+    await Promise.all([
+      as.specialist.post(`/api/messages/threads/${thread.id}/read`, {}),
+      as.user.post(`/api/messages/threads/${thread.id}/messages`, { body: 'late' }),
+    ]);
+    const after = (await as.specialist.get(`/api/messages/threads/${thread.id}`)).body;
+    expect(after.unread).toBeLessThanOrEqual(1);
+    expect(after.messages).toHaveLength(12);
+  });
+});
+
 describe('bad input changes nothing', () => {
   it('NUL, huge, empty, wrong types, unknown fields', async () => {
     const thread = await newPatientThread('Bad input');
