@@ -63,8 +63,11 @@ export function createApp(deps: Deps) {
   // Only requests that carry a body: reading `raw.body` turns the server's lightweight request
   // into a full fetch Request, which costs more than the whole route on a GET.
   app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/patients/import'
-      ? next() // the import route has its own, larger limit
+    c.req.method === 'GET' ||
+    c.req.method === 'HEAD' ||
+    c.req.path === '/api/patients/import' ||
+    /^\/api\/messages\/threads\/[^/]+\/attachments$/.test(c.req.path)
+      ? next() // the import and attachment routes have their own, larger limits
       : limitBody(c, next),
   );
   app.use('/api/*', textGuard());

@@ -100,6 +100,24 @@ export type PostMessageInput = z.input<typeof postMessageSchema>;
 /** Marks the thread read up to a message (the latest when absent). */
 export const markReadSchema = z.strictObject({ upTo: id.optional() });
 
+/** Files a message may carry: checked by their first bytes, not only by what the sender says. */
+export const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+export const attachmentQuerySchema = z.strictObject({
+  name: z.string().trim().min(1, { error: 'required' }).max(200, { error: 'too_long' }),
+  urgent: z.enum(['true', 'false']).optional(),
+});
+
+export const attachmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  contentType: z.enum(ATTACHMENT_TYPES),
+  size: z.number().int(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
 const person = z.object({ id: z.string(), name: z.string(), role: z.string() });
 export type MessagePerson = z.infer<typeof person>;
 
@@ -113,6 +131,8 @@ export const messageSchema = z.object({
   /** Null when the author's account no longer exists. */
   author: person.nullable(),
   mine: z.boolean(),
+  /** A file the message carries (its body is then the file's name). */
+  attachment: attachmentSchema.nullable(),
   createdAt: z.string(),
   /** Who of the other participants has read it, and when. */
   readBy: z.array(receiptSchema),

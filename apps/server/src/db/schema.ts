@@ -17,6 +17,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -624,4 +625,36 @@ export const realtimePresence = pgTable(
     seenAt: timestamp('seen_at', tz).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.instanceId] })],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A file sent in a thread (PDF, PNG or JPEG, type checked by its first bytes, at most 5 MiB), kept in
+ * the database (private, and the same for every server instance), with the message that carries it.
+ */
+export const messageAttachment = pgTable(
+  'message_attachment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => message.id, { onDelete: 'cascade' }),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThread.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('message_attachment_message_key').on(t.messageId),
+    check(
+      'message_attachment_type_check',
+      sql`${t.contentType} in ('application/pdf', 'image/png', 'image/jpeg')`,
+    ),
+    check('message_attachment_size_check', sql`${t.size} > 0 and ${t.size} <= 5242880`),
+  ],
 );

@@ -8,6 +8,19 @@ CREATE TABLE "message" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "message_attachment" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"message_id" uuid NOT NULL,
+	"thread_id" uuid NOT NULL,
+	"file_name" text NOT NULL,
+	"content_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"content" "bytea" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "message_attachment_type_check" CHECK ("message_attachment"."content_type" in ('application/pdf', 'image/png', 'image/jpeg')),
+	CONSTRAINT "message_attachment_size_check" CHECK ("message_attachment"."size" > 0 and "message_attachment"."size" <= 5242880)
+);
+--> statement-breakpoint
 CREATE TABLE "message_participant" (
 	"thread_id" uuid NOT NULL,
 	"user_id" text NOT NULL,
@@ -68,6 +81,8 @@ CREATE TABLE "realtime_presence" (
 --> statement-breakpoint
 ALTER TABLE "message" ADD CONSTRAINT "message_thread_id_message_thread_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."message_thread"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message" ADD CONSTRAINT "message_author_id_user_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "message_attachment" ADD CONSTRAINT "message_attachment_message_id_message_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."message"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "message_attachment" ADD CONSTRAINT "message_attachment_thread_id_message_thread_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."message_thread"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_participant" ADD CONSTRAINT "message_participant_thread_id_message_thread_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."message_thread"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_participant" ADD CONSTRAINT "message_participant_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_receipt" ADD CONSTRAINT "message_receipt_message_id_message_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."message"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -80,6 +95,7 @@ ALTER TABLE "realtime_event" ADD CONSTRAINT "realtime_event_user_id_user_id_fk" 
 ALTER TABLE "realtime_presence" ADD CONSTRAINT "realtime_presence_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "message_seq_key" ON "message" USING btree ("seq");--> statement-breakpoint
 CREATE INDEX "message_thread_idx" ON "message" USING btree ("thread_id","seq");--> statement-breakpoint
+CREATE UNIQUE INDEX "message_attachment_message_key" ON "message_attachment" USING btree ("message_id");--> statement-breakpoint
 CREATE INDEX "message_participant_inbox_idx" ON "message_participant" USING btree ("user_id","last_message_at","thread_id");--> statement-breakpoint
 CREATE INDEX "message_thread_patient_idx" ON "message_thread" USING btree ("patient_id");--> statement-breakpoint
 CREATE INDEX "notification_recipient_idx" ON "notification" USING btree ("recipient_id","created_at","id");--> statement-breakpoint

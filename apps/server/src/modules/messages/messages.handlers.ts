@@ -50,6 +50,33 @@ export function registerMessages(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     ),
   );
 
+  app.openapi(routes.postAttachmentRoute, async (c) => {
+    const { name, urgent } = c.req.valid('query');
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const declaredType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    return c.json(
+      await service.postAttachment(deps, viewerOf(c), service.threadId(c.req.valid('param').id), {
+        declaredType,
+        name,
+        bytes,
+        urgent: urgent === 'true',
+      }),
+      201,
+    );
+  });
+
+  app.openapi(routes.getAttachmentRoute, async (c) => {
+    const file = await service.readAttachment(deps, viewerOf(c), c.req.valid('param').id);
+    c.header('Content-Type', file.contentType);
+    c.header(
+      'Content-Disposition',
+      `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    );
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Cache-Control', 'private, no-store');
+    return c.body(new Uint8Array(file.content), 200);
+  });
+
   app.openapi(routes.markReadRoute, async (c) =>
     c.json(
       await service.markRead(

@@ -1,5 +1,5 @@
 /** Rows → the API's shapes. */
-import type { Message, MessagePerson, ThreadSummary } from '@painlab/shared/messages';
+import type { Attachment, Message, MessagePerson, ThreadSummary } from '@painlab/shared/messages';
 import type { MessageRow, ParticipantRow } from './threads.repository';
 
 const iso = (d: Date) => d.toISOString();
@@ -56,6 +56,15 @@ export function toMessage(
         ? { id: row.authorId, name: row.authorName, role: row.authorRole ?? 'user' }
         : null,
     mine: row.authorId === viewerId,
+    attachment:
+      row.attachmentId && row.attachmentName && row.attachmentType
+        ? {
+            id: row.attachmentId,
+            name: row.attachmentName,
+            contentType: row.attachmentType as Attachment['contentType'],
+            size: row.attachmentSize ?? 0,
+          }
+        : null,
     createdAt: iso(row.createdAt),
     readBy: receipts
       .filter((r) => r.messageId === row.id && r.userId !== viewerId && r.userId !== row.authorId)

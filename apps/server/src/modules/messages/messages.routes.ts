@@ -1,5 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
 import {
+  ATTACHMENT_MAX_BYTES,
+  attachmentQuerySchema,
   createThreadSchema,
   markReadSchema,
   postMessageSchema,
@@ -12,6 +15,7 @@ import {
   unreadSchema,
 } from '@painlab/shared/messages';
 import { access } from '../../http/access';
+import { errorBody } from '../../http/errors';
 import { defineRoute, jsonBody, jsonResponse, named } from '../../http/openapi';
 
 const idParam = z.strictObject({ id: z.string().max(100) });
@@ -118,4 +122,61 @@ export const markReadRoute = defineRoute({
   request: { params: idParam, ...jsonBody(markReadSchema) },
   errors: { 404: 'No such thread' },
   responses: { 200: jsonResponse('Unread counts', unreadSchema) },
+});
+
+const binary = z.string().openapi({ format: 'binary' });
+
+export const postAttachmentRoute = defineRoute({
+  method: 'post',
+  path: '/api/messages/threads/{id}/attachments',
+  access: access.authenticated,
+  operationId: 'postMessageAttachment',
+  tags: ['messages'],
+  summary: 'Send a file in a thread (PDF, PNG or JPEG, at most 5 MiB)',
+  description: `${WHO} The raw file is the body, with its type as Content-Type; the type must be what the file's first bytes say (400 \`file_type_mismatch\`), the name (\`name\`) must end in an extension of that type and not hide another one (400 \`file_name_refused\`). It becomes a message whose text is the file's name. Files are kept in the database, served only to the thread's participants.`,
+  middleware: [
+    bodyLimit({
+      maxSize: ATTACHMENT_MAX_BYTES,
+      onError: (c) => {
+        c.header('Connection', 'close');
+        return c.json(errorBody(c as never, 'payload_too_large'), 413);
+      },
+    }),
+  ],
+  request: {
+    params: idParam,
+    query: attachmentQuerySchema,
+    body: {
+      required: true,
+      content: {
+        'application/pdf': { schema: binary },
+        'image/png': { schema: binary },
+        'image/jpeg': { schema: binary },
+      },
+    },
+  },
+  errors: { 404: 'No such thread', 413: 'File over 5 MiB' },
+  responses: { 201: jsonResponse('The thread', threadSchema) },
+});
+
+export const getAttachmentRoute = defineRoute({
+  method: 'get',
+  path: '/api/messages/attachments/{id}',
+  access: access.authenticated,
+  operationId: 'getMessageAttachment',
+  tags: ['messages'],
+  summary: 'Download a file sent in a thread',
+  description: `${WHO} Served as a download (Content-Disposition: attachment), never rendered inline.`,
+  request: { params: idParam },
+  errors: { 404: 'No such file, or not in a thread the caller takes part in' },
+  responses: {
+    200: {
+      description: 'The file',
+      content: {
+        'application/pdf': { schema: binary },
+        'image/png': { schema: binary },
+        'image/jpeg': { schema: binary },
+      },
+    },
+  },
 });

@@ -6,7 +6,10 @@
  * the message's content. Rules and audit rows: messages.policy.ts.
  */
 import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPES,
   MESSAGE_LIMITS,
+  type AttachmentType,
   QUICK_REPLIES,
   type CreateThreadParsed,
   type QuickReply,
@@ -40,11 +43,14 @@ import {
 } from './messages.policy';
 import {
   addParticipants,
+  attachmentContent,
   countUnreadMessages,
   findAccount,
   findAccounts,
+  findAttachment,
   findMessageSeq,
   findThread,
+  insertAttachment,
   insertMessage,
   insertThread,
   listMessages,
@@ -296,6 +302,130 @@ export async function postMessage(
   deps.realtime.wake(done);
   deps.outbox.wake();
   return readThread(deps, viewer, id, false);
+}
+
+/** What a file's first bytes say it is (only the types a message may carry). */
+export function sniffType(bytes: Uint8Array): AttachmentType | null {
+  const starts = (sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf'; // %PDF-
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  return null;
+}
+
+const EXTENSIONS: Record<AttachmentType, readonly string[]> = {
+  'application/pdf': ['pdf'],
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+};
+
+/**
+ * A file name as it will be kept and offered: its last path part, no control or reserved characters;
+ * refused when its extension does not match the type, or when an earlier part looks like another
+ * type ("informe.pdf.exe", "foto.exe.jpg").
+ */
+export function safeFileName(name: string, type: AttachmentType): string | null {
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[<>:"|?*]/g, '').trim();
+  const parts = base.toLowerCase().split('.');
+  if (parts.length < 2 || !parts[0]) return null;
+  if (!EXTENSIONS[type].includes(parts.at(-1)!)) return null;
+  if (
+    parts
+      .slice(1, -1)
+      .some((p) => /^[a-z0-9]{2,4}$/.test(p) && !['pdf', 'png', 'jpg', 'jpeg'].includes(p))
+  )
+    return null;
+  return base;
+}
+
+/**
+ * A message carrying a file, in a thread the viewer takes part in: the declared type must be what
+ * the bytes are, the name must fit the type. Audited with the patient id, like any message.
+ */
+export async function postAttachment(
+  deps: Deps,
+  viewer: Viewer,
+  id: string,
+  file: { declaredType: string; name: string; bytes: Uint8Array; urgent: boolean },
+): Promise<Thread> {
+  const { thread } = await participantThread(deps, viewer, id, 'messages.attach');
+  const sniffed = sniffType(file.bytes);
+  const type = (ATTACHMENT_TYPES as readonly string[]).includes(file.declaredType)
+    ? (file.declaredType as AttachmentType)
+    : null;
+  const fail = (message: string) =>
+    auditingRefusals(deps, viewer, 'messages.attach', ref(thread), () =>
+      Promise.reject(DomainError.invalidField('file', 'invalid_value', message)),
+    );
+  if (!file.bytes.length) return fail('required');
+  if (file.bytes.length > ATTACHMENT_MAX_BYTES) return fail('too_large');
+  if (!type || sniffed !== type) return fail('file_type_mismatch');
+  const name = safeFileName(file.name, type);
+  if (!name) return fail('file_name_refused');
+  const contact = thread.patientId
+    ? await messagingContact(deps, { patientId: thread.patientId })
+    : null;
+  const done = await auditingRefusals(deps, viewer, 'messages.attach', ref(thread), () =>
+    deps.database.db.transaction(async (tx) => {
+      const msg = await insertMessage(tx, {
+        threadId: id,
+        authorId: viewer.userId,
+        body: name,
+        urgent: file.urgent,
+      });
+      await insertAttachment(tx, {
+        messageId: msg.id,
+        threadId: id,
+        fileName: name,
+        contentType: type,
+        size: file.bytes.length,
+        content: Buffer.from(file.bytes),
+      });
+      const participants = await participantsOf(tx, [id]);
+      await appendAudit(
+        tx,
+        event(viewer, 'messages.attach', ref(thread), { type, size: file.bytes.length }),
+      );
+      return announce(
+        deps,
+        tx,
+        viewer,
+        { id, patientId: thread.patientId },
+        msg,
+        participants,
+        contact,
+      );
+    }),
+  );
+  deps.realtime.wake(done);
+  deps.outbox.wake();
+  return readThread(deps, viewer, id, false);
+}
+
+/** An attachment's bytes, for a participant of its thread only (404 otherwise), audited. */
+export async function readAttachment(
+  deps: Deps,
+  viewer: Viewer,
+  attachmentId: string,
+): Promise<{ name: string; contentType: string; content: Buffer }> {
+  if (!UUID.test(attachmentId)) throw DomainError.notFound();
+  const meta = await findAttachment(deps.database.db, attachmentId.toLowerCase());
+  if (!meta) throw DomainError.notFound();
+  const { thread } = await participantThread(
+    deps,
+    viewer,
+    meta.threadId,
+    'messages.attachment.view',
+  );
+  return deps.database.db.transaction(async (tx) => {
+    const content = await attachmentContent(tx, meta.id);
+    if (!content) throw DomainError.notFound();
+    await appendAudit(
+      tx,
+      event(viewer, 'messages.attachment.view', ref(thread), { attachment: meta.id }),
+    );
+    return { name: meta.fileName, contentType: meta.contentType, content };
+  });
 }
 
 /** The thread with its newest messages and their receipts; the read and its audit row together. */

@@ -400,6 +400,83 @@ describe('concurrency', () => {
   });
 });
 
+describe('attachments', () => {
+  const PDF = Buffer.concat([
+    Buffer.from('%PDF-1.4\n'),
+    Buffer.alloc(2000, 0x20),
+    Buffer.from('%%EOF'),
+  ]);
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+  const upload = (client: ApiClient, threadId: string, name: string, type: string, body: Buffer) =>
+    fetch(
+      `${client.baseUrl}/api/messages/threads/${threadId}/attachments?name=${encodeURIComponent(name)}`,
+      {
+        method: 'POST',
+        headers: {
+          origin: client.baseUrl,
+          'content-type': type,
+          cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        },
+        body,
+      },
+    );
+
+  it('a PDF is sent and downloaded by participants only; types, names and sizes are checked', async () => {
+    const thread = await newPatientThread('Informe');
+    const sent = await upload(as.user, thread.id, 'informe resonancia.pdf', 'application/pdf', PDF);
+    expect(sent.status).toBe(201);
+    const body = (await sent.json()) as {
+      messages: { attachment: { id: string; name: string; size: number } | null }[];
+    };
+    const attachment = body.messages.at(-1)!.attachment!;
+    expect(attachment).toMatchObject({ name: 'informe resonancia.pdf', size: PDF.length });
+
+    const download = await fetch(`${server.url}/api/messages/attachments/${attachment.id}`, {
+      headers: { cookie: [...as.specialist.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(download.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
+    expect(
+      await count(
+        `select count(*) from audit_log where action = 'messages.attachment.view' and patient_id = $1 and outcome = 'success'`,
+        [ownRecord],
+      ),
+    ).toBe(1);
+
+    // not a participant: 404, audited
+    for (const client of [other, as.admin])
+      expect((await client.get(`/api/messages/attachments/${attachment.id}`)).status).toBe(404);
+    expect(
+      await count(
+        `select count(*) from audit_log where action = 'messages.attachment.view' and outcome = 'denied' and patient_id = $1`,
+        [ownRecord],
+      ),
+    ).toBe(2);
+
+    const before = await count('select count(*) from message_attachment');
+    // declared PNG, bytes of a PDF; an executable; a name hiding another type; a wrong extension
+    for (const [name, type, bytes, status] of [
+      ['foto.png', 'image/png', PDF, 400],
+      ['foto.png', 'image/png', Buffer.from('MZ\x90\x00 this is an exe'), 400],
+      ['informe.exe.pdf', 'application/pdf', PDF, 400],
+      ['informe.pdf.exe', 'application/pdf', PDF, 400],
+      ['informe.png', 'application/pdf', PDF, 400],
+      ['notas.txt', 'text/plain', Buffer.from('hola'), 415],
+      ['grande.pdf', 'application/pdf', Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]), 413],
+    ] as const) {
+      const res = await upload(as.user, thread.id, name, type, bytes as Buffer);
+      expect(res.status, name).toBe(status);
+    }
+    // a PNG is fine; another patient cannot upload into the thread
+    expect((await upload(as.user, thread.id, 'rodilla.png', 'image/png', PNG)).status).toBe(201);
+    expect((await upload(other, thread.id, 'x.png', 'image/png', PNG)).status).toBe(404);
+    expect(await count('select count(*) from message_attachment')).toBe(before + 1);
+  });
+});
+
 describe('bad input changes nothing', () => {
   it('NUL, huge, empty, wrong types, unknown fields', async () => {
     const thread = await newPatientThread('Bad input');

@@ -22,6 +22,7 @@ import type { Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import {
   message,
+  messageAttachment,
   messageParticipant,
   messageReceipt,
   messageThread,
@@ -132,9 +133,14 @@ export async function listMessages(db: Q, threadId: string, limit: number) {
       authorName: user.name,
       authorRole: user.role,
       createdAt: message.createdAt,
+      attachmentId: messageAttachment.id,
+      attachmentName: messageAttachment.fileName,
+      attachmentType: messageAttachment.contentType,
+      attachmentSize: messageAttachment.size,
     })
     .from(message)
     .leftJoin(user, eq(user.id, message.authorId))
+    .leftJoin(messageAttachment, eq(messageAttachment.messageId, message.id))
     .where(eq(message.threadId, threadId))
     .orderBy(desc(message.seq))
     .limit(limit);
@@ -333,4 +339,43 @@ export async function patientsWithAccounts(db: Q, q: string | null) {
 
 export async function anyThread(db: Q): Promise<boolean> {
   return (await db.select({ id: messageThread.id }).from(messageThread).limit(1)).length > 0;
+}
+
+export async function insertAttachment(
+  tx: Tx,
+  a: {
+    messageId: string;
+    threadId: string;
+    fileName: string;
+    contentType: string;
+    size: number;
+    content: Buffer;
+  },
+) {
+  await tx.insert(messageAttachment).values(a);
+}
+
+/** An attachment's thread and metadata (no content). */
+export async function findAttachment(db: Q, id: string) {
+  const [row] = await db
+    .select({
+      id: messageAttachment.id,
+      threadId: messageAttachment.threadId,
+      fileName: messageAttachment.fileName,
+      contentType: messageAttachment.contentType,
+      size: messageAttachment.size,
+    })
+    .from(messageAttachment)
+    .where(eq(messageAttachment.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function attachmentContent(db: Q, id: string): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ content: messageAttachment.content })
+    .from(messageAttachment)
+    .where(eq(messageAttachment.id, id))
+    .limit(1);
+  return row?.content ?? null;
 }
