@@ -19,7 +19,7 @@ async function ensureCareTeam(clinician: APIRequestContext, patient: APIRequestC
   const me = (await (await clinician.get('/api/me')).json()) as { user: { id: string } };
   const record = await createPatient(clinician, {
     name: `Pablo Paciente ${uniqueWord()}`,
-    assignedSpecialistId: me.user.id,
+    ...({ assignedSpecialistId: me.user.id } as object),
   });
   const invite = await clinician.post(`/api/patients/${record.id}/invite`, {
     headers: { Origin: BASE_URL },
@@ -118,6 +118,25 @@ test('a patient and a clinician exchange messages live, with read receipts and t
   });
   await expect(patient.getByTestId('notification-count')).toHaveCount(0);
 
+  // a file: the patient attaches a PDF, the clinician sees it live as a download
+  await patient.getByLabel('Attach a file').setInputFiles({
+    name: 'informe-rodilla.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n% demo\n%%EOF'),
+  });
+  await expect(clinician.getByRole('link', { name: /informe-rodilla\.pdf/ })).toBeVisible({
+    timeout: 15_000,
+  });
+  // a file that is not what it says is refused, with the reason
+  await patient.getByLabel('Attach a file').setInputFiles({
+    name: 'foto.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not really a png'),
+  });
+  await expect(
+    patient.getByRole('alert').filter({ hasText: 'Only PDF, PNG and JPEG' }),
+  ).toBeVisible();
+
   await clinician.screenshot({ path: `${SHOTS}/clinician-thread-1280.png`, fullPage: true });
   await patient.screenshot({ path: `${SHOTS}/patient-thread-1280.png`, fullPage: true });
   await expectAxeClean(clinician);
@@ -140,7 +159,7 @@ test('a patient and a clinician exchange messages live, with read receipts and t
   await expect(phone.getByRole('heading', { level: 1, name: 'Mensajes' })).toBeVisible();
   await phone.screenshot({ path: `${SHOTS}/patient-list-390-es.png`, fullPage: true });
   await phone.getByTestId('thread-row').filter({ hasText: subject }).click();
-  await expect(phone.getByText(/Visto por Dra\. Sofía Especialista a las/)).toBeVisible();
+  await expect(phone.getByText(/Visto por Dra\. Sofía Especialista a las/).first()).toBeVisible();
   await expect(phone.getByRole('link', { name: 'Volver a las conversaciones' })).toBeVisible();
   await expectAxeClean(phone);
   await phone.screenshot({ path: `${SHOTS}/patient-thread-390-es.png`, fullPage: true });

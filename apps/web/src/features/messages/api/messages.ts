@@ -14,7 +14,7 @@ import {
 } from '@painlab/shared/messages';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, apiJson } from '../../../lib/api-client';
+import { api, apiErrorFromBody, apiJson, currentRequestLanguage } from '../../../lib/api-client';
 import { cachePolicy } from '../../../lib/cache-policy';
 import { retryTransient } from '../../../lib/query-client';
 
@@ -123,3 +123,37 @@ export function useMarkRead(id: string) {
     onSuccess: () => refresh(),
   });
 }
+
+/** Sends a file as a message: the raw file as the body, its type as Content-Type. */
+export function useSendAttachment(id: string) {
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['messages', 'attach'],
+    mutationFn: async (file: File) => {
+      const response = await fetch(
+        `${threadPath(id)}/attachments?name=${encodeURIComponent(file.name)}`,
+        {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: {
+            Accept: 'application/json',
+            'Accept-Language': currentRequestLanguage(),
+            'Content-Type': file.type || 'application/octet-stream',
+          },
+          body: file,
+        },
+      );
+      const body: unknown = await response.json().catch(() => null);
+      if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, body);
+      return threadSchema.parse(body);
+    },
+    retry: false,
+    onSuccess: (thread) => {
+      queryClient.setQueryData(messageKeys.thread(id), thread);
+      return refresh();
+    },
+  });
+}
+
+export const attachmentHref = (id: string) => `/api/messages/attachments/${encodeURIComponent(id)}`;

@@ -1,5 +1,12 @@
-import { MESSAGE_LIMITS, type Message, type ThreadSummary } from '@painlab/shared/messages';
-import { AlertTriangle, ArrowLeft, ChevronRight, MessageSquarePlus } from 'lucide-react';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPES,
+  MESSAGE_LIMITS,
+  type Message,
+  type ThreadSummary,
+} from '@painlab/shared/messages';
+import { isApiError } from '../../../lib/api-client';
+import { AlertTriangle, ArrowLeft, ChevronRight, MessageSquarePlus, Paperclip } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -11,8 +18,10 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import {
+  attachmentHref,
   useMarkRead,
   usePostMessage,
+  useSendAttachment,
   useQuickReplies,
   useThread,
   useThreads,
@@ -257,7 +266,24 @@ function MessageItem({ message }: { message: Message }) {
             {t('urgent.badge')}
           </p>
         ) : null}
-        {message.body}
+        {message.attachment ? (
+          <a
+            href={attachmentHref(message.attachment.id)}
+            download={message.attachment.name}
+            className={cn(
+              'inline-flex items-center gap-1 underline',
+              message.mine ? 'text-white' : 'text-teal-900',
+            )}
+          >
+            <Paperclip aria-hidden="true" className="h-4 w-4" />
+            {t('attach.download', {
+              name: message.attachment.name,
+              size: Math.max(1, Math.round(message.attachment.size / 1024)),
+            })}
+          </a>
+        ) : (
+          message.body
+        )}
       </div>
       <p className="mt-1 text-xs text-slate-600">
         {message.mine ? t('thread.you') : (message.author?.name ?? t('thread.removed'))} ·{' '}
@@ -338,7 +364,8 @@ function ReplyBox({ id, staff }: { id: string; staff: boolean }) {
         </p>
       ) : null}
       <UrgentField id="reply-urgent" checked={urgent} onChange={setUrgent} />
-      <div className="mt-3 flex justify-end">
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <AttachButton id={id} />
         <Button type="submit" disabled={post.isPending}>
           {post.isPending ? t('reply.sending') : t('reply.send')}
         </Button>
@@ -353,5 +380,63 @@ function Loading({ label }: { label: string }) {
       <Spinner size="sm" />
       {label}
     </p>
+  );
+}
+
+/** Sends a file (PDF, PNG, JPEG, up to 5 MB) as a message; the server checks what it really is. */
+function AttachButton({ id }: { id: string }) {
+  const { t } = useTranslation('messages');
+  const send = useSendAttachment(id);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div>
+      <label
+        htmlFor="attach-file"
+        className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm text-slate-800 shadow-sm hover:bg-slate-50 focus-within:outline-2 focus-within:outline-teal-600"
+      >
+        <Paperclip aria-hidden="true" className="h-4 w-4" />
+        {send.isPending ? t('attach.sending') : t('attach.label')}
+      </label>
+      <input
+        id="attach-file"
+        type="file"
+        className="sr-only"
+        accept={ATTACHMENT_TYPES.join(',')}
+        aria-describedby="attach-hint"
+        disabled={send.isPending}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (!file) return;
+          if (file.size > ATTACHMENT_MAX_BYTES) {
+            setError(t('attach.tooLarge'));
+            return;
+          }
+          setError(null);
+          send.mutate(file, {
+            onError: (err) => {
+              const code = isApiError(err) ? err.details?.[0]?.message : undefined;
+              const text = isApiError(err, 413)
+                ? t('attach.tooLarge')
+                : isApiError(err, 415) || code === 'file_type_mismatch'
+                  ? t('attach.wrongType')
+                  : code === 'file_name_refused'
+                    ? t('attach.badName')
+                    : t('errors.sendFailed');
+              setError(text);
+              toast.error(text);
+            },
+          });
+        }}
+      />
+      <p id="attach-hint" className="mt-1 text-xs text-slate-600">
+        {t('attach.hint')}
+      </p>
+      {error ? (
+        <p role="alert" className="mt-1 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
