@@ -1,5 +1,6 @@
 /**
- * Messaging end to end, in two browser contexts: the demo patient writes to their care team, the
+ * Messaging end to end, in two browser contexts: a patient (a fresh account, linked to a record of
+ * the demo specialist) writes to their care team, the
  * specialist's open page shows it live (thread row, unread badge, the bell's count), reads it, and the
  * patient's open thread shows "Seen by Dra. …" without a reload; the specialist answers with a quick
  * reply, which reaches the patient live and is marked seen. Axe on both screens; screenshots at
@@ -8,14 +9,22 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { storageStateFor } from './support/accounts';
-import { BASE_URL, expectToast } from './support/helpers';
+import { BASE_URL, createUser, expectToast } from './support/helpers';
 import { createPatient, uniqueWord } from './support/patients';
 
 const SHOTS = 'test-results/messages';
 
-/** The demo patient's account linked to a record whose specialist is the demo specialist. */
-async function ensureCareTeam(clinician: APIRequestContext, patient: APIRequestContext) {
-  if ((await patient.get('/api/portal/record')).ok()) return;
+/**
+ * A fresh patient account (the demo patient stays without a record for the portal spec), linked to a
+ * record whose specialist is the demo specialist, as staff would: invite, then claim.
+ */
+async function patientWithCareTeam(clinician: APIRequestContext, patient: APIRequestContext) {
+  const account = await createUser(patient);
+  const signIn = await patient.post('/api/auth/sign-in/email', {
+    headers: { Origin: BASE_URL },
+    data: { email: account.email, password: account.password },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
   const me = (await (await clinician.get('/api/me')).json()) as { user: { id: string } };
   const record = await createPatient(clinician, {
     name: `Pablo Paciente ${uniqueWord()}`,
@@ -23,7 +32,7 @@ async function ensureCareTeam(clinician: APIRequestContext, patient: APIRequestC
   });
   const invite = await clinician.post(`/api/patients/${record.id}/invite`, {
     headers: { Origin: BASE_URL },
-    data: { email: 'user@demo.painlab.test' },
+    data: { email: account.email },
   });
   expect(invite.status(), await invite.text()).toBe(200);
   const token = new URL(((await invite.json()) as { link: string }).link).searchParams.get(
@@ -34,6 +43,7 @@ async function ensureCareTeam(clinician: APIRequestContext, patient: APIRequestC
     data: { token },
   });
   expect(claim.status(), await claim.text()).toBe(200);
+  return account;
 }
 
 async function expectAxeClean(page: Page) {
@@ -57,8 +67,10 @@ test('a patient and a clinician exchange messages live, with read receipts and t
   const clinicianContext = await browser.newContext({
     storageState: storageStateFor('specialist'),
   });
-  const patientContext = await browser.newContext({ storageState: storageStateFor('user') });
-  await ensureCareTeam(clinicianContext.request, patientContext.request);
+  const patientContext = await browser.newContext({
+    storageState: { cookies: [], origins: [] },
+  });
+  const account = await patientWithCareTeam(clinicianContext.request, patientContext.request);
   const clinician = await clinicianContext.newPage();
   const patient = await patientContext.newPage();
   const subject = `Dolor lumbar ${uniqueWord()}`;
@@ -113,7 +125,7 @@ test('a patient and a clinician exchange messages live, with read receipts and t
   await expect(patient.getByText(/We have received your message/)).toBeVisible({
     timeout: 15_000,
   });
-  await expect(clinician.getByTestId('receipt').last()).toHaveText(/^Seen by Pablo Paciente/, {
+  await expect(clinician.getByTestId('receipt').last()).toContainText(`Seen by ${account.name}`, {
     timeout: 15_000,
   });
   await expect(patient.getByTestId('notification-count')).toHaveCount(0);
