@@ -23,6 +23,8 @@ import type { AppEnv, Deps } from './http/types';
 import { registerAppointments } from './modules/appointments/appointments.handlers';
 import { registerAuditLogs } from './modules/audit-logs/audit-logs.handlers';
 import { registerMe } from './modules/me/me.handlers';
+import { registerMessages } from './modules/messages/messages.handlers';
+import { registerNotifications } from './modules/notifications/notifications.handlers';
 import { registerOutbox } from './modules/outbox/outbox.handlers';
 import { registerPatients } from './modules/patients/patients.handlers';
 import { registerPending } from './modules/pending/pending.handlers';
@@ -58,8 +60,11 @@ export function createApp(deps: Deps) {
   // Only requests that carry a body: reading `raw.body` turns the server's lightweight request
   // into a full fetch Request, which costs more than the whole route on a GET.
   app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/patients/import'
-      ? next() // the import route has its own, larger limit
+    c.req.method === 'GET' ||
+    c.req.method === 'HEAD' ||
+    c.req.path === '/api/patients/import' ||
+    /^\/api\/messages\/threads\/[^/]+\/attachments$/.test(c.req.path)
+      ? next() // the import and attachment routes have their own, larger limits
       : apiBodyLimit(c, next),
   );
   app.use('/api/*', textGuard());
@@ -102,6 +107,8 @@ export function createApp(deps: Deps) {
   registerAppointments(app, deps);
   registerSiteContent(app, deps);
   registerQuestionnaires(app, deps);
+  registerMessages(app, deps);
+  registerNotifications(app, deps);
   registerPending(app);
   registerSitePages(app, deps);
 

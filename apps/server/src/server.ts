@@ -16,8 +16,10 @@ import { startOutboxWorker, type OutboxRuntime } from './jobs/outbox-worker';
 import { startDueReleaser } from './modules/questionnaires/due.service';
 import { createProviders } from './jobs/providers';
 import { createMailer } from './lib/mailer';
+import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { resolveSecret } from './lib/secret';
 import { seedDemoAppointments } from './modules/appointments/appointments.seed';
+import { seedDemoMessages } from './modules/messages/messages.seed';
 import { seedDemoOutbox } from './modules/outbox/outbox.seed';
 import { inviteTokenHash, takeInviteSignUp } from './modules/patients/invitations.service';
 import { seedSiteContent } from './modules/site-content/site-content.seed';
@@ -35,6 +37,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
   const secret = resolveSecret(env);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   let outbox: OutboxRuntime | undefined;
+  let realtime: RealtimeHub | undefined;
   try {
     const auth = createAuth(database.db, env, secret, {
       takeInviteSignUp: (token) => takeInviteSignUp(database.db, inviteTokenHash(token)),
@@ -42,7 +45,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     });
     // e-mail when SMTP_URL is set; no SMS provider ships enabled
     outbox = startOutboxWorker(database, env, logger, createProviders(createMailer(env)));
-    const deps: Deps = { env, logger, database, auth, outbox };
+    realtime = createRealtimeHub(database, env.DATABASE_URL, logger);
+    const deps: Deps = { env, logger, database, auth, outbox, realtime };
     if (env.SEED_DEMO) {
       const created = await seedDemoAccounts(deps);
       if (created) logger.info({ created }, 'demo accounts created');
@@ -58,6 +62,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       if (site) logger.info({ site }, 'demo site content created');
       const responses = await seedDemoQuestionnaires(deps);
       if (responses) logger.info({ responses }, 'demo questionnaires created');
+      const threads = await seedDemoMessages(deps);
+      if (threads) logger.info({ threads }, 'demo message threads created');
     }
     // rows left unsealed by a crash are chained before anything else is written
     await sealAuditChain(database.db);
@@ -96,6 +102,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         (closing ??= (async () => {
           // Stop accepting, let requests in flight finish (up to 10 s), then close the database.
           const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+          // open event streams end now (their clients reconnect elsewhere), not after 10 s
+          await realtime?.stop();
           server.closeIdleConnections();
           const deadline = Date.now() + 10_000;
           while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
@@ -109,6 +117,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         })()),
     };
   } catch (error) {
+    await realtime?.stop();
     await outbox?.stop();
     await database.close();
     throw error;

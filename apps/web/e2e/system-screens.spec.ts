@@ -121,7 +121,7 @@ test.describe('application-error screen', () => {
     await page.route(/\/assets\/module-page-[\w-]+\.js$/, (route) => route.abort());
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await page.locator('#app-sidebar').getByRole('link', { name: 'Messages' }).click();
+    await page.locator('#app-sidebar').getByRole('link', { name: 'My plan' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Application Error' })).toBeVisible();
     await expect(page.getByText('Part of the application could not be loaded.')).toBeVisible();
     await page.getByRole('button', { name: 'Go to Home Page' }).click();

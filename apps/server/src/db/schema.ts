@@ -14,6 +14,7 @@ import {
 } from '@painlab/shared/appointments';
 import { MESSAGE_LANGUAGES, OUTBOX_CHANNELS, OUTBOX_STATUSES } from '@painlab/shared/outbox';
 import { CATEGORIES, GENDERS, PRIORITIES, STATUSES } from '@painlab/shared/patients';
+import { NOTIFICATION_TYPES, REALTIME_KINDS, THREAD_KINDS } from '@painlab/shared/messages';
 import {
   INSTRUMENT_IDS,
   QUESTIONNAIRE_ASSIGNMENT_STATUSES,
@@ -36,12 +37,14 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -963,4 +966,185 @@ export const questionnaireLink = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [index('questionnaire_link_assignment_idx').on(t.assignmentId)],
+);
+
+// ------------------------------------------------------------------------ messaging (issue 12)
+
+/**
+ * A conversation. `patient` threads are about one patient (the patient's portal account and their
+ * care team take part; CHECK: a patient id); `staff` threads are between staff only (no patient).
+ * `last_seq` is the `seq` of its newest message (the list's order and the unread counts).
+ */
+export const messageThread = pgTable(
+  'message_thread',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: THREAD_KINDS }).notNull(),
+    subject: text('subject').notNull(),
+    patientId: uuid('patient_id').references(() => patient.id, { onDelete: 'restrict' }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', tz).notNull().defaultNow(),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('message_thread_patient_idx').on(t.patientId),
+    check('message_thread_kind_check', sql`${t.kind} in ${sqlList(THREAD_KINDS)}`),
+    check(
+      'message_thread_patient_check',
+      sql`(${t.kind} = 'patient') = (${t.patientId} is not null)`,
+    ),
+  ],
+);
+
+/** Who takes part in a thread, and how far they have read (`last_read_seq`). */
+export const messageParticipant = pgTable(
+  'message_participant',
+  {
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThread.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    /** Denormalised from the thread, so "my threads, newest first" is one index range. */
+    lastMessageAt: timestamp('last_message_at', tz).notNull().defaultNow(),
+    joinedAt: timestamp('joined_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.threadId, t.userId] }),
+    index('message_participant_inbox_idx').on(t.userId, t.lastMessageAt, t.threadId),
+  ],
+);
+
+/** A message. `seq` orders messages across all threads (read state compares it). */
+export const message = pgTable(
+  'message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThread.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    urgent: boolean('urgent').notNull().default(false),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('message_seq_key').on(t.seq),
+    index('message_thread_idx').on(t.threadId, t.seq),
+  ],
+);
+
+/** A read receipt: who read which message, when (once). */
+export const messageReceipt = pgTable(
+  'message_receipt',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => message.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', tz).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
+);
+
+/**
+ * In-app notifications: what happened and where (`link`), never the content. One unread row per
+ * recipient, type and thing (`ref_id`, partial unique index): a second message in a thread counts up.
+ */
+export const notification = pgTable(
+  'notification',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    refId: text('ref_id').notNull(),
+    link: text('link').notNull(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    count: integer('count').notNull().default(1),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    readAt: timestamp('read_at', tz),
+  },
+  (t) => [
+    index('notification_recipient_idx').on(t.recipientId, t.createdAt, t.id),
+    uniqueIndex('notification_unread_key')
+      .on(t.recipientId, t.type, t.refId)
+      .where(sql`${t.readAt} is null`),
+    check('notification_type_check', sql`${t.type} in ${sqlList(NOTIFICATION_TYPES)}`),
+  ],
+);
+
+/**
+ * The realtime stream's events, per user, ids only (ADR 0018): written in the transaction of their
+ * cause, NOTIFY'd at commit, read back by id (a reconnect resumes after its Last-Event-ID). Pruned
+ * after a day.
+ */
+export const realtimeEvent = pgTable(
+  'realtime_event',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: REALTIME_KINDS }).notNull(),
+    data: jsonb('data').$type<Record<string, string>>().notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('realtime_event_user_idx').on(t.userId, t.id),
+    index('realtime_event_created_idx').on(t.createdAt),
+    check('realtime_event_kind_check', sql`${t.kind} in ${sqlList(REALTIME_KINDS)}`),
+  ],
+);
+
+/** Who has a stream open, per server instance, refreshed while it is (stale after 60 s). */
+export const realtimePresence = pgTable(
+  'realtime_presence',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    instanceId: text('instance_id').notNull(),
+    seenAt: timestamp('seen_at', tz).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.instanceId] })],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A file sent in a thread (PDF, PNG or JPEG, type checked by its first bytes, at most 5 MiB), kept in
+ * the database (private, and the same for every server instance), with the message that carries it.
+ */
+export const messageAttachment = pgTable(
+  'message_attachment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => message.id, { onDelete: 'cascade' }),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThread.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('message_attachment_message_key').on(t.messageId),
+    check(
+      'message_attachment_type_check',
+      sql`${t.contentType} in ('application/pdf', 'image/png', 'image/jpeg')`,
+    ),
+    check('message_attachment_size_check', sql`${t.size} > 0 and ${t.size} <= 5242880`),
+  ],
 );

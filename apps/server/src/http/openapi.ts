@@ -333,6 +333,16 @@ export const TAGS = [
   },
   { name: 'portal', description: "A patient's own record and who accessed it" },
   {
+    name: 'messages',
+    description:
+      'Secure messaging between patients and their care team and between staff: threads, read receipts, unread counts, quick replies',
+  },
+  {
+    name: 'notifications',
+    description:
+      'In-app notifications (what happened and where, never content) and the realtime event stream',
+  },
+  {
     name: 'tasks',
     description:
       'Work items for staff, role queues and patients: statuses with explicit transitions, comments, history',

@@ -15,6 +15,9 @@ import type { FieldIssue } from '@painlab/shared/errors';
 import { errorBody } from './errors';
 import type { AppEnv } from './types';
 
+/** Bodies that are files, not text (message attachments, checked by their own route). */
+const BINARY_TYPES = ['application/pdf', 'image/png', 'image/jpeg'];
+
 /** The largest body any route accepts (the CSV import, 10 MiB). Larger bodies are a 413 here. */
 export const TEXT_BODY_MAX = 10 * 1024 * 1024;
 
@@ -153,6 +156,8 @@ export function textGuard(): MiddlewareHandler<AppEnv> {
     // the body goes back on the request for whoever reads it next
     c.req.raw = new Request(raw, { body: bytes });
     const contentType = (c.req.header('content-type') ?? '').toLowerCase();
+    // files (message attachments) are bytes, not text: their routes check what they are
+    if (BINARY_TYPES.some((t) => contentType.startsWith(t))) return next();
     if (contentType.includes('json')) {
       let parsed: unknown;
       try {

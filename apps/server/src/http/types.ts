@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { Logger } from '../lib/logger';
 import type { OutboxRuntime } from '../jobs/outbox-worker';
+import type { RealtimeHub } from '../realtime/hub';
 
 export interface Deps {
   env: Env;
@@ -13,6 +14,8 @@ export interface Deps {
   auth: Auth;
   /** The message outbox's worker: which channels it can deliver; `wake` after queueing. */
   outbox: OutboxRuntime;
+  /** This instance's realtime streams (ADR 0018): `wake` after publishing events. */
+  realtime: RealtimeHub;
 }
 
 export interface SessionInfo {

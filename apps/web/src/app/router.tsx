@@ -77,6 +77,11 @@ const SCREENS: Partial<Record<Screen, LazyModule>> = {
   ),
   'patient-import': withTexts(() => import('./routes/app/patients/patient-import'), ['patients']),
   tasks: withTexts(() => import('./routes/app/tasks/task-list'), ['tasks']),
+  messages: withTexts(() => import('./routes/app/messages/messages'), ['messages']),
+  notifications: withTexts(
+    () => import('./routes/app/notifications/notifications'),
+    ['notifications'],
+  ),
   'my-record': withTexts(
     () => import('./routes/app/portal/my-record'),
     ['portal', 'patients', 'record'],
@@ -113,6 +118,8 @@ const DATA: Partial<Record<Screen, () => Promise<RouteDataModule>>> = {
   users: once(() => import('./routes/app/admin/users.data')),
   appointments: once(() => import('./routes/app/appointments/agenda.data')),
   'my-appointments': once(() => import('./routes/app/appointments/my-appointments.data')),
+  messages: once(() => import('./routes/app/messages/messages.data')),
+  notifications: once(() => import('./routes/app/notifications/notifications.data')),
 };
 
 const viewerModule = once(() => import('../features/auth/api/get-viewer'));

@@ -38,6 +38,8 @@ export type Screen =
   | 'tasks'
   | 'appointments'
   | 'my-appointments'
+  | 'messages'
+  | 'notifications'
   | 'my-record'
   | 'my-record-access'
   | 'outbox'
@@ -94,7 +96,7 @@ export const APP_ROUTES: readonly RouteDef[] = [
   // Open to any signed-in user
   route('dashboard', SIGNED_IN, 'dashboard'),
   route('myPlan', SIGNED_IN, 'module'),
-  route('messages', SIGNED_IN, 'module'),
+  route('messages', SIGNED_IN, 'messages'),
   route('appointmentsPage', SIGNED_IN, 'my-appointments'),
   route('tasks', SIGNED_IN, 'tasks'),
   route('newReport', SIGNED_IN, 'module'),
@@ -102,7 +104,7 @@ export const APP_ROUTES: readonly RouteDef[] = [
   route('research', SIGNED_IN, 'module'),
   route('smartSearch', SIGNED_IN, 'module'),
   route('aiAssistant', SIGNED_IN, 'module'),
-  route('notifications', SIGNED_IN, 'module'),
+  route('notifications', SIGNED_IN, 'notifications'),
   // Not in SPEC §2: the patient's own record and who viewed it (a user without a linked record is told so).
   route('myRecord', SIGNED_IN, 'my-record'),
   route('myRecordAccess', SIGNED_IN, 'my-record-access'),

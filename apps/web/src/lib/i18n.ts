@@ -35,6 +35,8 @@ export const LAZY_NAMESPACES = [
   'appointments',
   'contactMessages',
   'questionnaires',
+  'messages',
+  'notifications',
 ] as const;
 export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof ALL_NAMESPACES)[number];
@@ -42,7 +44,7 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 type JsonModule = { default: Record<string, unknown> };
 const loaders = import.meta.glob<JsonModule>(
-  '../locales/*/{patients,portal,record,outbox,tasks,users,appointments,contactMessages,questionnaires}.json',
+  '../locales/*/{patients,portal,record,outbox,tasks,users,appointments,contactMessages,questionnaires,messages,notifications}.json',
 );
 
 // A set of its own: i18next adds every namespace it is asked for to the `ns` array it was given.

@@ -15,6 +15,8 @@ import type record from '../locales/en/record.json';
 import type tasks from '../locales/en/tasks.json';
 import type users from '../locales/en/users.json';
 import type questionnaires from '../locales/en/questionnaires.json';
+import type messages from '../locales/en/messages.json';
+import type notifications from '../locales/en/notifications.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -35,6 +37,8 @@ declare module 'i18next' {
       appointments: typeof appointments;
       contactMessages: typeof contactMessages;
       questionnaires: typeof questionnaires;
+      messages: typeof messages;
+      notifications: typeof notifications;
     };
   }
 }

@@ -9,6 +9,7 @@
  */
 import type { MessageLanguage, OutboxChannel } from '@painlab/shared/outbox';
 import { passwordReset } from './password-reset';
+import { messageNotice } from './message-notice';
 import { patientInvite } from './patient-invite';
 import { questionnaireDue } from './questionnaire-due';
 import type { MessageTemplate } from './template-types';
@@ -21,6 +22,7 @@ export const TEMPLATES = {
   'auth.password_reset': passwordReset,
   'site.contact_message': siteContactMessage,
   'questionnaire.due': questionnaireDue,
+  'messages.new_message': messageNotice,
 } as const;
 
 export type TemplateId = keyof typeof TEMPLATES;

@@ -142,3 +142,45 @@ export async function linkedPatient(deps: Deps, userId: string): Promise<{ id: s
   const row = await findPatientByUser(deps.database.db, userId);
   return row ? { id: row.id } : null;
 }
+
+/** What messaging needs of a patient: the portal account, the care team and where to send a notice. */
+export interface MessagingContact {
+  id: string;
+  name: string;
+  /** The patient's portal account (null: not invited or not signed up yet). */
+  userId: string | null;
+  /** The assigned specialist: the patient's care team. */
+  specialistId: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+const toContact = (
+  row: NonNullable<Awaited<ReturnType<typeof findPatient>>>,
+): MessagingContact => ({
+  id: row.id,
+  name: row.name,
+  userId: row.userId,
+  specialistId: row.assignedSpecialistId,
+  email: row.email,
+  phone: row.contactNumber,
+});
+
+/**
+ * A live patient as messaging needs it (messages module), by record id or by portal account. Not
+ * audited here: the caller audits the message it reads or writes with the patient id.
+ */
+export async function messagingContact(
+  deps: Deps,
+  by: { patientId: string } | { userId: string },
+): Promise<MessagingContact | null> {
+  const db = deps.database.db;
+  const row =
+    'patientId' in by
+      ? await findPatient(db, by.patientId)
+      : await findPatientByUser(db, by.userId);
+  return row ? toContact(row) : null;
+}
+
+/** Portal invitations, for other modules' demo data (messages seed): invite, then claim. */
+export { claimInvite, invitePatient } from './invitations.service';

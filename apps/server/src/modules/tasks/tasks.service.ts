@@ -14,6 +14,7 @@ import { createTaskSchema, TASK_LIMITS, TASK_QUEUES } from '@painlab/shared/task
 import { appendAudit, type Actor, type Tx } from '../../audit/audit';
 import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
+import { notify } from '../notifications/notifications.service';
 import {
   findAssignable,
   findLivePatient,
@@ -108,7 +109,7 @@ export async function createTask(
     { id: null, patientId: UUID.test(patientId ?? '') ? patientId : null },
     'create',
   );
-  return deps.database.db.transaction(async (tx) => {
+  const created = await deps.database.db.transaction(async (tx) => {
     const write: TaskWrite = {
       title: input.title,
       description: input.description ?? null,
@@ -120,7 +121,27 @@ export async function createTask(
     await checkWrite(tx, write);
     const id = await insertTask(tx, write, { userId: viewer.userId, reason: null });
     await appendAudit(tx, event(viewer, 'tasks.create', id, patientId));
+    await notifyAssignee(tx, write.assigneeUserId, id, viewer.userId);
     return toTask(viewer, (await findTask(tx, id))!);
+  });
+  if (created.assignee?.kind === 'user') deps.realtime.wake([created.assignee.id]);
+  return created;
+}
+
+/** The person a task is assigned to hears of it in-app (not someone assigning it to themselves). */
+async function notifyAssignee(
+  tx: Tx,
+  assigneeUserId: string | null,
+  taskId: string,
+  actorId: string | null,
+) {
+  if (!assigneeUserId || assigneeUserId === actorId) return;
+  await notify(tx, {
+    recipientId: assigneeUserId,
+    type: 'task_assigned',
+    refId: taskId,
+    link: '/tasks',
+    actorId,
   });
 }
 
@@ -171,6 +192,8 @@ export async function createSystemTask(tx: Tx, input: SystemTaskInput): Promise<
   const id = await insertTask(tx, write, { userId: null, reason: reasonText });
   const system: Actor = { userId: null, role: 'system', ip: null, requestId: null };
   await appendAudit(tx, event(system, 'tasks.create', id, patientId, { source }));
+  // heard at commit by every instance's LISTEN (PostgreSQL); on PGlite at the assignee's next event
+  await notifyAssignee(tx, write.assigneeUserId, id, null);
   return id;
 }
 

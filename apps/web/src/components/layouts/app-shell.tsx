@@ -16,6 +16,8 @@ export type AppShellProps = {
   groups: SidebarGroupData[];
   onSignOut: () => void;
   signingOut: boolean;
+  /** Beside the language switch in the header (the notifications bell). */
+  headerExtra?: ReactNode;
   children: ReactNode;
 };
 
@@ -52,6 +54,7 @@ export function AppShell({
   groups,
   onSignOut,
   signingOut,
+  headerExtra,
   children,
 }: AppShellProps) {
   const { t } = useTranslation();
@@ -154,6 +157,7 @@ export function AppShell({
             <span className="truncate font-semibold text-slate-900">{clinicName}</span>
           ) : null}
           <div className="ml-auto flex items-center gap-3">
+            {headerExtra}
             <LanguageSwitch />
             <div className="hidden items-center gap-2 text-sm sm:flex">
               <span

@@ -10,6 +10,8 @@ import { getRoute, type RouteAccess } from '../../../config/routes';
 import { useViewer } from '../../../features/auth/api/get-viewer';
 import { RouteGuard } from '../../../features/auth/components/route-guard';
 import { useSignOut } from '../../../features/auth/hooks/use-sign-out';
+import { NotificationBell } from '../../../features/notifications/components/notification-bell';
+import { useEventStream } from '../../../hooks/use-event-stream';
 import { useRouteId } from '../../../hooks/use-route-id';
 import { errorContext, logger } from '../../../lib/logger';
 import { usePublicConfig } from '../../../lib/public-config';
@@ -25,6 +27,8 @@ function SignedInShell({ children }: { children: ReactNode }) {
   const { signOut, isPending } = useSignOut();
   const queryClient = useQueryClient();
   const groups = useMemo(() => (viewer ? sidebarFor(viewer) : []), [viewer]);
+  // one realtime stream per page: new messages, receipts and notifications refresh what is shown
+  useEventStream(!!me);
 
   // When the session ends (idle or absolute limit), ask again: the guard then sends the user to sign in.
   const expiresAt = me
@@ -57,6 +61,7 @@ function SignedInShell({ children }: { children: ReactNode }) {
       groups={groups}
       onSignOut={onSignOut}
       signingOut={isPending}
+      headerExtra={me ? <NotificationBell /> : null}
     >
       {children}
     </AppShell>

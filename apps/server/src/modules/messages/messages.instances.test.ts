@@ -1,0 +1,146 @@
+/**
+ * Two real server processes on one PostgreSQL: a message posted through one reaches an event stream
+ * open on the other (LISTEN/NOTIFY), with ids only; a stream reconnecting to the other instance with
+ * its Last-Event-ID gets what it missed. PostgreSQL only: the embedded database is one process.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD } from '@painlab/shared/personas';
+import { openDatabase } from '../../db/client';
+import { ApiClient, dbKind } from '../../test/harness';
+import { launchServer, stopAll, waitHealthy, type ServerProcess } from '../../test/server-process';
+
+const base = process.env.TEST_DATABASE_URL;
+const name = `painlab_t_rt_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+const dirs: string[] = [];
+let url = '';
+
+async function launch(): Promise<ServerProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painlab-instance-'));
+  dirs.push(dataDir);
+  return launchServer({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    BETTER_AUTH_SECRET: 'x'.repeat(40),
+    SEED_DEMO: 'true',
+    DEMO_PASSWORD,
+    RATE_LIMIT_AUTH_MAX: '1000',
+    LOG_LEVEL: 'warn',
+  });
+}
+
+async function signIn(proc: ServerProcess, email: string) {
+  const client = new ApiClient(proc.url);
+  const res = await client.post('/api/auth/sign-in/email', { email, password: DEMO_PASSWORD });
+  expect(res.status).toBe(200);
+  return client;
+}
+
+async function stream(client: ApiClient, lastEventId?: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${client.baseUrl}/api/events`, {
+    headers: {
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+    },
+    signal: controller.signal,
+  });
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += decoder.decode(value, { stream: true });
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  const waitFor = async (needle: string, ms = 15_000) => {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      if (text.includes(needle)) return text;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`not received: ${needle}; got ${text}`);
+  };
+  await waitFor('event: ready');
+  return { waitFor, text: () => text, close: () => controller.abort() };
+}
+
+describe.skipIf(dbKind !== 'postgres')('realtime across two server instances', () => {
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(base!);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    const database = await openDatabase({ url, dataDir: os.tmpdir() });
+    await database.close();
+  }, 120_000);
+
+  afterAll(async () => {
+    stopAll();
+    if (base) {
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a message posted through one instance reaches a stream open on the other; resume on either', async () => {
+    const a = await launch();
+    await waitHealthy(a);
+    const b = await launch(); // the demo accounts exist: b seeds nothing new
+    await waitHealthy(b);
+
+    const adminOnA = await signIn(a, DEMO.admin);
+    const specialistOnB = await signIn(b, DEMO.specialist);
+    const specialistId = (await specialistOnB.get('/api/me')).body.user.id as string;
+    const live = await stream(specialistOnB);
+    const secret = 'Contenido que no viaja por NOTIFY';
+    const sent = Date.now();
+    const created = await adminOnA.post('/api/messages/threads', {
+      subject: 'Across instances',
+      body: secret,
+      recipientIds: [specialistId],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const threadId = created.body.id as string;
+    const text = await live.waitFor(threadId);
+    const latency = Date.now() - sent;
+    expect(latency).toBeLessThan(5_000);
+    expect(text).toContain('event: message.created');
+    expect(text).not.toContain(secret);
+    const block = text.split('\n\n').find((b) => b.includes('event: message.created'))!;
+    const lastId = /^id: (\d+)$/m.exec(block)![1]!;
+    live.close();
+
+    // missed while away; the stream comes back on the other instance
+    const reply = await adminOnA.post(`/api/messages/threads/${threadId}/messages`, {
+      body: 'segundo',
+    });
+    expect(reply.status).toBe(201);
+    const specialistOnA = await signIn(a, DEMO.specialist);
+    const resumed = await stream(specialistOnA, lastId);
+    await resumed.waitFor(reply.body.messages.at(-1).id);
+    resumed.close();
+
+    a.child.kill('SIGTERM');
+    b.child.kill('SIGTERM');
+    expect(await a.exited).toBe(0);
+    expect(await b.exited).toBe(0);
+  }, 240_000);
+});

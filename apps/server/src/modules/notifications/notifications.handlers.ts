@@ -1,0 +1,67 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { streamSSE } from 'hono/streaming';
+import type { AppEnv, Deps } from '../../http/types';
+import * as routes from './notifications.routes';
+import { listForUser, markRead } from './notifications.service';
+
+/** A stream ends after this long (the client reconnects, and its session is checked again). */
+const STREAM_LIFETIME_MS = 5 * 60_000;
+const HEARTBEAT_MS = 15_000;
+
+export function registerNotifications(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  // static paths first
+  app.openapi(routes.markAllNotificationsReadRoute, async (c) => {
+    await markRead(deps, c.get('session')!.user.id, null);
+    return c.body(null, 204);
+  });
+
+  app.openapi(routes.listNotificationsRoute, async (c) =>
+    c.json(await listForUser(deps, c.get('session')!.user.id, c.req.valid('query')), 200),
+  );
+
+  app.openapi(routes.markNotificationReadRoute, async (c) => {
+    await markRead(deps, c.get('session')!.user.id, c.req.valid('param').id);
+    return c.body(null, 204);
+  });
+
+  app.openapi(routes.eventsRoute, async (c) => {
+    const session = c.get('session')!;
+    const header = c.req.valid('header')['last-event-id'];
+    const lastEventId = header && /^\d{1,15}$/.test(header) ? Number(header) : null;
+    const lifetime = Math.max(
+      1_000,
+      Math.min(STREAM_LIFETIME_MS, session.expiresAt.getTime() - Date.now()),
+    );
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      const subscription = await deps.realtime.subscribe(
+        session.user.id,
+        lastEventId,
+        async (event) => {
+          await stream.writeSSE({
+            id: String(event.id),
+            event: event.kind,
+            data: JSON.stringify(event.data),
+          });
+        },
+      );
+      stream.onAbort(() => subscription.close());
+      // tells the client it is connected, and how soon to come back after the stream ends
+      await stream.writeSSE({ event: 'ready', data: '{}', retry: 1_000 });
+      const deadline = Date.now() + lifetime;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        while (!stream.aborted && !stream.closed && Date.now() < deadline) {
+          const wait = Math.min(HEARTBEAT_MS, deadline - Date.now());
+          const tick = new Promise<'tick'>((r) => (timer = setTimeout(() => r('tick'), wait)));
+          if ((await Promise.race([tick, subscription.ended.then(() => 'end' as const)])) === 'end')
+            break;
+          await stream.write(': ping\n\n');
+        }
+      } finally {
+        clearTimeout(timer);
+        subscription.close();
+      }
+    });
+  });
+}
