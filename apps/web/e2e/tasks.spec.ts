@@ -66,7 +66,7 @@ test.describe('as a specialist', () => {
     // comments, by keyboard
     await page.getByRole('button', { name: 'List' }).click();
     await card(page, title).getByRole('button', { name: 'Comments' }).click();
-    await card(page, title).getByPlaceholder('Add a comment').fill('Informe revisado');
+    await card(page, title).getByLabel('Add a comment').fill('Informe revisado');
     await card(page, title).getByRole('button', { name: 'Comment', exact: true }).press('Enter');
     await expectToast(page, 'Comment added');
     await expect(card(page, title).getByText('Informe revisado')).toBeVisible();

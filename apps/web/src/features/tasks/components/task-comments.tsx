@@ -1,8 +1,11 @@
-import { TASK_LIMITS } from '@painlab/shared/tasks';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TASK_LIMITS, taskCommentInputSchema } from '@painlab/shared/tasks';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
+import { FormField, useFieldMessage } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { useFormatters } from '../../../hooks/use-formatters';
@@ -16,14 +19,17 @@ export function TaskComments({ taskId }: { taskId: string }) {
   const id = useId();
   const comments = useTaskComments(taskId);
   const add = useAddComment(taskId);
-  const [body, setBody] = useState('');
+  const fieldMessage = useFieldMessage();
+  const form = useForm({
+    resolver: zodResolver(taskCommentInputSchema),
+    defaultValues: { body: '' },
+  });
+  const body = form.watch('body');
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!body.trim()) return;
+  async function submit({ body: text }: { body: string }) {
     try {
-      await add.mutateAsync(body.trim());
-      setBody('');
+      await add.mutateAsync(text);
+      form.reset();
       toast.success(t('comments.added'));
     } catch (error) {
       toast.error(isApiError(error) ? error.message : t('errors.updateFailed'));
@@ -48,25 +54,31 @@ export function TaskComments({ taskId }: { taskId: string }) {
       ) : (
         <p className="text-sm text-slate-600">{t('comments.empty')}</p>
       )}
-      <form onSubmit={submit} className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="flex-1">
-          <label htmlFor={id} className="sr-only">
-            {t('comments.label')}
-          </label>
-          <Textarea
-            id={id}
-            rows={2}
-            maxLength={TASK_LIMITS.comment}
-            placeholder={t('comments.label')}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-          />
-        </div>
+      <form
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(submit)(event)}
+        className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-end"
+      >
+        <FormField
+          id={id}
+          label={t('comments.label')}
+          error={fieldMessage(form.formState.errors.body?.message)}
+          className="flex-1"
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={2}
+              maxLength={TASK_LIMITS.comment}
+              {...form.register('body')}
+            />
+          )}
+        </FormField>
         <Button
           type="submit"
           variant="secondary"
           size="sm"
-          disabled={add.isPending || !body.trim()}
+          disabled={add.isPending || !body?.trim()}
         >
           {t('comments.add')}
         </Button>
