@@ -14,9 +14,9 @@
 import { APPOINTMENT_TRANSITIONS, type AppointmentStatus } from '@painlab/shared/appointments';
 import type { PermissionTerm } from '@painlab/shared/errors';
 import { canSeeIdentified, hasPermission, type Role } from '@painlab/shared/permissions';
-import { auditEvent, recordAudit, type Actor, type AuditEvent } from '../../audit/audit';
+import { auditEvent, type Actor, type AuditEvent } from '../../audit/audit';
+import { auditingDomainRefusals, refuseAudited } from '../../audit/refusals';
 import type { Deps } from '../../http/types';
-import { DomainError } from '../../lib/domain-error';
 
 export type Viewer = Actor & { role: Role; userId: string };
 
@@ -93,13 +93,11 @@ export async function refuse(
   reason: string,
   answer: 'not_found' | { action: PermissionTerm; resource: PermissionTerm },
 ): Promise<never> {
-  await recordAudit(
+  return refuseAudited(
     deps.database.db,
     event(viewer, attempted, ref.id, ref.patientId, { reason }, 'denied'),
+    answer,
   );
-  throw answer === 'not_found'
-    ? DomainError.notFound()
-    : DomainError.forbidden(answer.action, answer.resource);
 }
 
 /**
@@ -114,14 +112,9 @@ export async function auditingRefusals<T>(
   ref: { id: string | null; patientId: string | null },
   work: () => Promise<T>,
 ): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof DomainError)
-      await recordAudit(
-        deps.database.db,
-        event(viewer, attempted, ref.id, ref.patientId, { reason: error.code }, 'denied'),
-      );
-    throw error;
-  }
+  return auditingDomainRefusals(
+    deps.database.db,
+    (reason) => event(viewer, attempted, ref.id, ref.patientId, { reason }, 'denied'),
+    work,
+  );
 }

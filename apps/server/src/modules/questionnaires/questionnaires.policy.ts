@@ -11,9 +11,10 @@
  */
 import { canSeeIdentified, type Role } from '@painlab/shared/permissions';
 import type { PermissionTerm } from '@painlab/shared/errors';
-import { auditEvent, recordAudit, type Actor, type AuditEvent } from '../../audit/audit';
+import { auditEvent, type Actor, type AuditEvent } from '../../audit/audit';
+import { auditingDomainRefusals, refuseAudited } from '../../audit/refusals';
 import type { Deps } from '../../http/types';
-import { DomainError } from '../../lib/domain-error';
+import { type DomainError } from '../../lib/domain-error';
 
 export type Viewer = Actor & { role: Role; userId: string };
 
@@ -52,14 +53,11 @@ export async function refuse(
   reason: string,
   answer: 'not_found' | { action: PermissionTerm; resource: PermissionTerm } | DomainError,
 ): Promise<never> {
-  await recordAudit(
+  return refuseAudited(
     deps.database.db,
     event(actor, attempted, ref.recordId, ref.patientId, { reason }, 'denied'),
+    answer,
   );
-  if (answer instanceof DomainError) throw answer;
-  throw answer === 'not_found'
-    ? DomainError.notFound()
-    : DomainError.forbidden(answer.action, answer.resource);
 }
 
 /** Staff only (researchers are refused: no identified data). */
@@ -94,14 +92,9 @@ export async function auditingRefusals<T>(
   ref: { recordId: string | null; patientId: string | null },
   work: () => Promise<T>,
 ): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof DomainError)
-      await recordAudit(
-        deps.database.db,
-        event(actor, attempted, ref.recordId, ref.patientId, { reason: error.code }, 'denied'),
-      );
-    throw error;
-  }
+  return auditingDomainRefusals(
+    deps.database.db,
+    (reason) => event(actor, attempted, ref.recordId, ref.patientId, { reason }, 'denied'),
+    work,
+  );
 }

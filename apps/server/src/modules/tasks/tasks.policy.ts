@@ -12,9 +12,9 @@
  */
 import { canSeeIdentified, type Role } from '@painlab/shared/permissions';
 import { TASK_TRANSITIONS, type TaskQueue, type TaskStatus } from '@painlab/shared/tasks';
-import { auditEvent, recordAudit, type Actor, type AuditEvent } from '../../audit/audit';
+import { auditEvent, type Actor, type AuditEvent } from '../../audit/audit';
+import { auditingDomainRefusals, refuseAudited } from '../../audit/refusals';
 import type { Deps } from '../../http/types';
-import { DomainError } from '../../lib/domain-error';
 import type { TaskScope } from './list.repository';
 import type { PermissionTerm } from '@painlab/shared/errors';
 
@@ -89,13 +89,11 @@ export async function refuse(
   reason: string,
   answer: 'not_found' | { action: PermissionTerm; resource: PermissionTerm },
 ): Promise<never> {
-  await recordAudit(
+  return refuseAudited(
     deps.database.db,
     event(viewer, attempted, task.id, task.patientId, { reason }, 'denied'),
+    answer,
   );
-  throw answer === 'not_found'
-    ? DomainError.notFound()
-    : DomainError.forbidden(answer.action, answer.resource);
 }
 
 /**
@@ -110,16 +108,11 @@ export async function auditingRefusals<T>(
   task: { id: string | null; patientId: string | null },
   work: () => Promise<T>,
 ): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof DomainError)
-      await recordAudit(
-        deps.database.db,
-        event(viewer, attempted, task.id, task.patientId, { reason: error.code }, 'denied'),
-      );
-    throw error;
-  }
+  return auditingDomainRefusals(
+    deps.database.db,
+    (reason) => event(viewer, attempted, task.id, task.patientId, { reason }, 'denied'),
+    work,
+  );
 }
 
 /** Creating and editing tasks is for staff. */
