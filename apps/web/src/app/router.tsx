@@ -32,9 +32,6 @@ import { errorContext, logger } from '../lib/logger';
 import { queryClient, VIEWER_QUERY_KEY } from '../lib/query-client';
 import type { RouteDataArgs, RouteDataModule } from './routes/route-data';
 import { LoginRedirect } from './routes/auth/login';
-import { NotFoundRoute } from './routes/public/not-found';
-import { PublicPageRoute } from './routes/public/public-page';
-import { PublicShell } from './routes/public/public-shell';
 import { SitePageRedirect } from './routes/public/site-page';
 import { RootLayout } from './routes/root';
 import { RouteError } from './routes/route-error';
@@ -172,8 +169,17 @@ function lazyRoute(def: RouteDef): RouteObject {
 
 function publicRoute(def: RouteDef): RouteObject {
   if (SCREENS[def.screen]) return lazyRoute(def); // a public screen with its own code (the questionnaire link)
-  const element = def.screen === 'not-found' ? <NotFoundRoute /> : <PublicPageRoute />;
-  return { path: def.path, handle: { routeId: def.id }, element };
+  // the few pages the SPA still draws outside the signed-in area (the workshop pages, not found)
+  // load with their shell: no signed-in first load carries them (issue 8)
+  const lazy =
+    def.screen === 'not-found'
+      ? async () => ({
+          Component: (await import('./routes/public/not-found')).NotFoundRoute,
+        })
+      : async () => ({
+          Component: (await import('./routes/public/public-page')).PublicPageRoute,
+        });
+  return { path: def.path, handle: { routeId: def.id }, lazy };
 }
 
 /** The public site's pages are the server's (docs/decisions/0017): their routes leave for them. */
@@ -187,7 +193,9 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoading />,
     children: [
       {
-        element: <PublicShell />,
+        lazy: async () => ({
+          Component: (await import('./routes/public/public-shell')).PublicShell,
+        }),
         children: [
           ...PUBLIC_ROUTES.filter((def) => def.screen !== 'site-page').map(publicRoute),
           publicRoute(NOT_FOUND_ROUTE),

@@ -2,27 +2,20 @@
  * In-app notifications and the unread counts (the bell). Keys start with 'notifications'; the
  * realtime stream invalidates them. The bell's query is small on purpose: it is in the shell.
  */
-import { notificationListSchema, unreadSchema } from '@painlab/shared/messages';
+import { notificationListSchema } from '@painlab/shared/messages';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api-client';
 import { cachePolicy } from '../../../lib/cache-policy';
 import { retryTransient } from '../../../lib/query-client';
+import { UNREAD_KEY } from './unread';
+
+export { useUnread } from './unread';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
-  unread: () => ['notifications', 'unread'] as const,
+  unread: () => UNREAD_KEY,
   list: () => ['notifications', 'list'] as const,
 };
-
-export function useUnread() {
-  const queryKey = notificationKeys.unread();
-  return useQuery({
-    queryKey,
-    queryFn: ({ signal }) => api.get('/api/messages/unread', unreadSchema, signal),
-    ...cachePolicy([...queryKey]),
-    retry: retryTransient,
-  });
-}
 
 export function notificationsQueryOptions() {
   const queryKey = notificationKeys.list();

@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUnread } from '../api/notifications';
+import { useUnread } from '../api/unread';
 
 /** The shell's bell: the unread notifications count, a link to /notifications. Small on purpose. */
 export function NotificationBell() {
