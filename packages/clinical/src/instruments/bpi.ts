@@ -57,7 +57,7 @@ export const bpi: Instrument = {
       es: 'Cuestionario Breve del Dolor (forma abreviada)',
     },
     instructions: {
-      en: 'Items in published order: pain worst, least, average, now (0–10), then the seven interference items (0–10).',
+      en: 'For each question, choose the one number that best describes your pain: first how strong it has been in the last 24 hours and right now (0 = no pain, 10 = pain as bad as you can imagine), then how much it has interfered with your life in the last 24 hours (0 = does not interfere, 10 = completely interferes).',
       es: null,
     },
     items,
