@@ -216,7 +216,7 @@ test.describe('as a specialist', () => {
       page.getByText('Treatment plans are not yet available', { exact: false }),
     ).toBeVisible();
     await page.getByRole('tab', { name: 'Questionnaires' }).click();
-    await expect(page.getByRole('tabpanel')).toContainText('not yet available');
+    await expect(page.getByRole('tabpanel')).toContainText('Assign a questionnaire');
 
     await page.getByRole('tab', { name: 'Clinician notes' }).click();
     await expect(page).toHaveURL(/tab=notes/);

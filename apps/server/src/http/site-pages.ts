@@ -57,7 +57,11 @@ interface SiteRenderer {
   renderLoginPage(input: LoginRenderInput): string;
   /** The public pages (modules/site-content/site-content.pages.ts). */
   renderPublicPage(
-    input: SitePageInput & { assets: PageAssets; langQuery: string; notice?: 'signedOut' | null },
+    input: SitePageInput & {
+      assets: PageAssets;
+      langQuery: string;
+      notice?: 'signedOut' | 'loggedOut' | null;
+    },
   ): string;
   publicIslandsOf(data: SitePageInput['data']): string;
   ISLAND_SOURCES: Record<string, string>;

@@ -133,9 +133,12 @@ export function registerSiteContentPages(app: OpenAPIHono<AppEnv>, deps: Deps): 
     if (data.page === 'blog') {
       for (const k of ['tag', 'q', 'page'] as const) if (query[k]) own.set(k, query[k]);
     }
-    const signedOut = readCookie(c.req.header('cookie'), SIGNED_OUT_COOKIE) === '1';
+    // '1': signed out from the sidebar; 'logout': logged out from the error screen (SPEC §8 texts)
+    const outCookie = readCookie(c.req.header('cookie'), SIGNED_OUT_COOKIE);
+    const notice = outCookie === '1' ? 'signedOut' : outCookie === 'logout' ? 'loggedOut' : null;
+    const signedOut = notice !== null;
     const html = loaded.renderer.renderPublicPage({
-      notice: signedOut ? 'signedOut' : null,
+      notice,
       lang: options.lang,
       path,
       query: own.size ? `?${own.toString()}` : '',

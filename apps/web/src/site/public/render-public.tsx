@@ -29,7 +29,7 @@ export type PublicRenderInput = SitePageInput & {
   assets: PageAssets;
   langQuery: string;
   /** A one-time notice at the top of the page (the app has just signed the visitor out). */
-  notice?: 'signedOut' | null;
+  notice?: 'signedOut' | 'loggedOut' | null;
 };
 
 /** The islands of a public page (site/render.tsx PAGE_ISLANDS). */
