@@ -37,10 +37,14 @@ function signedInChunks(): Set<string> {
     manifest,
     keys.filter((k) => manifest[k]!.src?.startsWith('src/app/routes/app/')),
   );
+  // what a public page may load: the entry, the sign-in screens and the public shell's lazy pages
   const shared = closure(
     manifest,
     keys.filter(
-      (k) => manifest[k]!.isEntry || manifest[k]!.src?.startsWith('src/app/routes/auth/'),
+      (k) =>
+        manifest[k]!.isEntry ||
+        manifest[k]!.src?.startsWith('src/app/routes/auth/') ||
+        manifest[k]!.src?.startsWith('src/app/routes/public/'),
     ),
   );
   return new Set([...signedIn].filter((f) => !shared.has(f)));
