@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from '../../http/body-limit';
 import {
   ATTACHMENT_MAX_BYTES,
   attachmentQuerySchema,
@@ -15,7 +15,6 @@ import {
   unreadSchema,
 } from '@painlab/shared/messages';
 import { access } from '../../http/access';
-import { errorBody } from '../../http/errors';
 import { defineRoute, jsonBody, jsonResponse, named } from '../../http/openapi';
 
 const idParam = z.strictObject({ id: z.string().max(100) });
@@ -134,15 +133,7 @@ export const postAttachmentRoute = defineRoute({
   tags: ['messages'],
   summary: 'Send a file in a thread (PDF, PNG or JPEG, at most 5 MiB)',
   description: `${WHO} The raw file is the body, with its type as Content-Type; the type must be what the file's first bytes say (400 \`file_type_mismatch\`), the name (\`name\`) must end in an extension of that type and not hide another one (400 \`file_name_refused\`). It becomes a message whose text is the file's name. Files are kept in the database, served only to the thread's participants.`,
-  middleware: [
-    bodyLimit({
-      maxSize: ATTACHMENT_MAX_BYTES,
-      onError: (c) => {
-        c.header('Connection', 'close');
-        return c.json(errorBody(c as never, 'payload_too_large'), 413);
-      },
-    }),
-  ],
+  middleware: [limitBody(ATTACHMENT_MAX_BYTES)],
   request: {
     params: idParam,
     query: attachmentQuerySchema,
