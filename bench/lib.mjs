@@ -10,6 +10,11 @@ import autocannon from 'autocannon';
 export const here = path.dirname(new URL(import.meta.url).pathname);
 export const root = path.dirname(here);
 export const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+/**
+ * The demo accounts' password in the bench's servers. They run in production mode, where the
+ * documented demo password is refused (the server does not start with it), so the bench seeds its own.
+ */
+export const BENCH_PASSWORD = process.env.DEMO_PASSWORD ?? 'bench-demo-password-2026';
 
 export const freePort = () =>
   new Promise((resolve) => {
@@ -58,6 +63,7 @@ export async function startApp({ databaseUrl, dataDir, cpuProfDir, extraEnv = {}
     LOG_LEVEL: 'warn',
     RATE_LIMIT_AUTH_MAX: '1000',
     SEED_DEMO: 'true',
+    DEMO_PASSWORD: BENCH_PASSWORD,
     NODE_ENV: 'production',
     BETTER_AUTH_SECRET: SECRET,
     ...extraEnv,
@@ -89,7 +95,7 @@ export async function signIn(url, email = 'specialist@demo.painlab.test') {
   const res = await fetch(`${url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password: process.env.DEMO_PASSWORD ?? 'painlab-demo-2026' }),
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return res.headers

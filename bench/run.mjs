@@ -7,12 +7,16 @@
 // `npm run bench` runs both suites: `api` (this file: /api/health and /api/me) and `patients`
 // (bench/patients.mjs: 1M generated patients on PostgreSQL and PGlite). `npm run bench -- api` or
 // `npm run bench -- patients [postgres|pglite]` runs one. `npm run bench -- web`: the built web app
-// as the server serves it (bench/web-server.mjs). Exit code 1 if any budget is missed.
+// as the server serves it (bench/web-server.mjs). `npm run bench -- realtime`: one event to 200 SSE
+// clients over two server processes (bench/realtime.mjs). `npm run bench -- appointments`: free-slot
+// search at 50,000 appointments and booking contention (bench/appointments.mjs). Exit code 1 if any
+// budget is missed.
 import { fork, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { BENCH_PASSWORD } from './lib.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const root = path.dirname(here);
@@ -59,9 +63,16 @@ const suites = process.argv.slice(2);
 const runApi = suites.length === 0 || suites.includes('api');
 const runPatients = suites.length === 0 || suites.includes('patients');
 const runWeb = suites.length === 0 || suites.includes('web');
+const runRealtime = suites.length === 0 || suites.includes('realtime');
+const runAppointments = suites.length === 0 || suites.includes('appointments');
 const patientArgs = suites.filter((a) => a === 'postgres' || a === 'pglite');
 
 if (runApi) await apiBench();
+if (runRealtime) {
+  // bench/realtime.mjs: one event to 200 SSE clients over two server processes (issue 12)
+  const { realtimeBench } = await import('./realtime.mjs');
+  if (!(await realtimeBench())) process.exitCode = 1;
+}
 if (runWeb) {
   // bench/web-server.mjs: how the server serves the built web app (needs `npm run build`)
   const { webServerBench } = await import('./web-server.mjs');
@@ -71,6 +82,11 @@ if (runWeb) {
     spawn(process.execPath, [path.join(here, 'web-nav.mjs')], { stdio: 'inherit' }).once('exit', r),
   );
   if (navStatus !== 0) process.exitCode = 1;
+}
+if (runAppointments) {
+  // bench/appointments.mjs: free-slot search at 50k appointments and booking contention (issue 11)
+  const { appointmentsBench } = await import('./appointments.mjs');
+  if (!(await appointmentsBench())) process.exitCode = 1;
 }
 if (runPatients) {
   // its own process: it loads the server's TypeScript (tsx) to open PGlite, and prints its own table
@@ -104,6 +120,7 @@ async function apiBench() {
         LOG_LEVEL: 'warn',
         RATE_LIMIT_AUTH_MAX: '1000',
         SEED_DEMO: 'true',
+        DEMO_PASSWORD: BENCH_PASSWORD,
         NODE_ENV: 'production',
         BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       },
@@ -123,7 +140,7 @@ async function apiBench() {
       headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${appPort}` },
       body: JSON.stringify({
         email: 'specialist@demo.painlab.test',
-        password: process.env.DEMO_PASSWORD ?? 'painlab-demo-2026',
+        password: BENCH_PASSWORD,
       }),
     });
     const cookie = signIn.headers

@@ -25,11 +25,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { lighthouseLogin } from './web-lighthouse.mjs';
-import { freePort, root, SECRET, waitFor } from './lib.mjs';
+import { BENCH_PASSWORD, freePort, root, SECRET, waitFor } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 10);
-// The server refuses the documented demo password in production mode: the bench seeds its own.
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'bench-demo-password-web-nav';
+const PASSWORD = BENCH_PASSWORD;
 const SEARCH = 'quintanil';
 // BENCH_WEB_PARTS=js,nav,search runs only those parts (default all three).
 const PARTS = new Set((process.env.BENCH_WEB_PARTS ?? 'js,nav,search').split(','));
@@ -37,6 +36,10 @@ const PARTS = new Set((process.env.BENCH_WEB_PARTS ?? 'js,nav,search').split(','
 // 4× are recorded (Chromium trace + V8 CPU profile, written to the folder) and summarised: main-thread
 // self time by trace event and the hottest JS functions (see traceSummary below).
 const TRACE = process.env.BENCH_WEB_TRACE ? path.resolve(process.env.BENCH_WEB_TRACE) : null;
+// BENCH_WEB_CALLS=1: one more click → rows at 1× with V8's precise coverage counting calls; prints
+// the functions called most often in that navigation (a function compiled from scratch on every
+// call shows up here, where a CPU profile only shows its time).
+const CALLS = process.env.BENCH_WEB_CALLS === '1';
 const BUDGETS = {
   loginJs: 60, // KB brotli
   dashboardJs: 150,
@@ -102,7 +105,7 @@ async function startServer(dist) {
   const exited = new Promise((r) => server.once('exit', r));
   return {
     dist,
-    label: dist ? path.basename(dist) : 'apps/web/dist',
+    label: dist ? dist.split(path.sep).slice(-4).join('/') : 'apps/web/dist',
     base,
     async stop() {
       server.kill('SIGTERM');
@@ -198,6 +201,40 @@ function traceSummary(trace, profile) {
   console.log('  hottest JS functions:');
   for (const [name, us] of [...fnSelf].sort((a, b) => b[1] - a[1]).slice(0, 12))
     console.log(`    ${name.slice(0, 70).padEnd(70)} ${(us / 1000).toFixed(1).padStart(7)} ms`);
+}
+
+/** A `trace` argument for clickToRows that counts calls per function between start and stop. */
+function callCounter(target) {
+  const { cdp } = target;
+  return {
+    async start() {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
+      await cdp.send('Profiler.takePreciseCoverage'); // resets the counters
+    },
+    async stop() {
+      const { result } = await cdp.send('Profiler.takePreciseCoverage');
+      await cdp.send('Profiler.stopPreciseCoverage');
+      const counts = [];
+      for (const script of result) {
+        const file = script.url ? path.basename(script.url.split('?')[0]) : '(inline)';
+        for (const fn of script.functions) {
+          const count = fn.ranges[0]?.count ?? 0;
+          if (count)
+            counts.push({
+              name: `${fn.functionName || '(anonymous)'} ${file}:${fn.ranges[0].startOffset}`,
+              count,
+            });
+        }
+      }
+      counts.sort((a, b) => b.count - a.count);
+      if (process.env.BENCH_WEB_CALLS_FILE)
+        fs.writeFileSync(process.env.BENCH_WEB_CALLS_FILE, JSON.stringify(counts, null, 1));
+      console.log(`\nclick-to-rows (1× CPU, one run): the functions called most often`);
+      for (const { name, count } of counts.slice(0, 20))
+        console.log(`    ${name.slice(0, 70).padEnd(70)} ${String(count).padStart(8)}`);
+    },
+  };
 }
 
 let browser;
@@ -422,14 +459,18 @@ try {
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForFunction(() => window.__bench.rows !== undefined, null, { timeout: 30_000 });
     await trace?.stop();
-    const { click, rows, request } = await page.evaluate(() => {
+    const { click, rows, request, response } = await page.evaluate(() => {
       const list = performance
         .getEntriesByType('resource')
         .filter((e) => new URL(e.name).pathname === '/api/patients');
-      return { ...window.__bench, request: list.at(-1)?.startTime };
+      return {
+        ...window.__bench,
+        request: list.at(-1)?.startTime,
+        response: list.at(-1)?.responseEnd,
+      };
     });
     await throttle(1);
-    return { rows: rows - click, request: request - click };
+    return { rows: rows - click, request: request - click, response: response - click };
   }
 
   async function searchToResults(target, rate, trace) {
@@ -571,6 +612,12 @@ try {
         'ms',
         undefined,
       );
+      row(
+        label(`  list response ends after the click, ${rate}×`, n),
+        median(runs.map((r) => r.response)),
+        'ms',
+        undefined,
+      );
     }
   }
   if (PARTS.has('search')) for (const target of targets) await searchToResults(target, 1); // warm-up
@@ -604,6 +651,10 @@ try {
     const suffix = targets.length > 1 ? `-${n + 1}-${target.label}` : '';
     if (PARTS.has('nav')) await clickToRows(target, 4, tracer(target, `click-to-rows${suffix}`));
     if (PARTS.has('search')) await searchToResults(target, 4, tracer(target, `search${suffix}`));
+  }
+  for (const target of CALLS ? targets : []) {
+    if (!PARTS.has('nav')) break;
+    await clickToRows(target, 1, callCounter(target));
   }
   for (const target of targets) await target.context.close();
 } catch (error) {

@@ -71,6 +71,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       RATE_LIMIT_AUTH_MAX: '1000',
       NODE_ENV: 'test',
+      // appointment reminders that come due are queued within a second (ADR 0021)
+      REMINDER_POLL_MS: '1000',
     },
   },
 });

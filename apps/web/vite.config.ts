@@ -16,6 +16,8 @@ const SITE_PAGE_PATHS = [
   /^\/(?:servicios\/(?:terapia-dolor-cronico|talleres-manejo-estres)|cerodolor|blog|especialistas|testimonios|contacto)(?:[?#]|$)/,
   /^\/(?:blog|especialistas)\/[^/?#]+(?:[?#]|$)/,
   /^\/(?:sitemap\.xml|robots\.txt)$/,
+  // workshops (modules/workshops/workshops.pages.ts)
+  /^\/(?:taller|taller-USA|taller\/(?:inscripcion|anular|confirmar))(?:[?#]|$)/,
 ];
 
 /**
@@ -46,6 +48,80 @@ function bootScript(): Plugin {
   };
 }
 
+/** The signed-in area's layout route: its static graph is the shell every signed-in screen loads. */
+const APP_LAYOUT = fileURLToPath(new URL('./src/app/routes/app/app-layout.tsx', import.meta.url));
+const APP_ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+/** The screen every sign-in lands on (SPEC §2). */
+const DASHBOARD = fileURLToPath(new URL('./src/app/routes/app/dashboard.tsx', import.meta.url));
+
+/**
+ * Chunks by what is loaded together (issue 8). Left to itself, Rolldown gives every module the
+ * chunk of the set of entries and lazy routes that reach it: the signed-in first load was 57 files,
+ * most under 1 KB, each compressed on its own (16 KB more than the same bytes in one file). After
+ * the module graph is known (`buildEnd`), this fills two groups:
+ * - `app`: the app entry's static graph (React, the router, i18next, TanStack Query, the router
+ *   table), which every page of the app loads before anything else;
+ * - `shell`: what the signed-in layout adds to it (sidebar, guard, bell, icons), which every
+ *   signed-in screen loads.
+ * Modules the site pages (`src/site/client.ts`) or the boot script also reach are left out of both,
+ * so that /login and the public site never load either group. Screens keep their own chunks.
+ */
+function shellChunks() {
+  const app = new Set<string>();
+  const shell = new Set<string>();
+  const landing = new Set<string>();
+  const plugin: Plugin = {
+    name: 'painlab:shell-chunks',
+    apply: 'build',
+    buildEnd() {
+      const closure = (root: string, lazyToo = false) => {
+        const seen = new Set<string>();
+        const stack = [root];
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          const info = this.getModuleInfo(id);
+          stack.push(...(info?.importedIds ?? []));
+          if (lazyToo) stack.push(...(info?.dynamicallyImportedIds ?? []));
+        }
+        return seen;
+      };
+      // everything the site pages and the boot script may ever load, their islands included
+      const elsewhere = new Set([...closure(SITE_CLIENT, true), ...closure(BOOT, true)]);
+      const entry = closure(APP_ENTRY);
+      if (entry.size < 2 || !this.getModuleInfo(APP_LAYOUT) || !this.getModuleInfo(DASHBOARD))
+        throw new Error('shell-chunks: graph not found');
+      for (const id of entry) if (!elsewhere.has(id)) app.add(id);
+      for (const id of closure(APP_LAYOUT)) if (!entry.has(id) && !elsewhere.has(id)) shell.add(id);
+      for (const id of closure(DASHBOARD))
+        if (!entry.has(id) && !shell.has(id) && !elsewhere.has(id)) landing.add(id);
+    },
+  };
+  const groups = [
+    {
+      name: 'app',
+      test: (id: string) => app.has(id),
+      priority: 2,
+      includeDependenciesRecursively: false,
+    },
+    {
+      name: 'shell',
+      test: (id: string) => shell.has(id),
+      priority: 1,
+      includeDependenciesRecursively: false,
+    },
+    {
+      name: 'dashboard',
+      test: (id: string) => landing.has(id),
+      priority: 0,
+      includeDependenciesRecursively: false,
+    },
+  ];
+  return { plugin, groups };
+}
+const SHELL_CHUNKS = shellChunks();
+
 /** Keeps in the precache only index.html and the files it links (read from the built index.html). */
 const precacheShellOnly = <T extends { url: string }>(entries: T[]) => {
   const html = fs.readFileSync(new URL('./dist/index.html', import.meta.url), 'utf8');
@@ -62,6 +138,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     bootScript(),
+    SHELL_CHUNKS.plugin,
     VitePWA({
       // SPEC §7: a service worker at /sw.js, registered by our own code on `load` (src/lib/service-worker.ts).
       filename: 'sw.js',
@@ -135,6 +212,7 @@ export default defineConfig({
         site: SITE_CLIENT,
       },
       output: {
+        codeSplitting: { groups: SHELL_CHUNKS.groups },
         // Translation chunks are named after their language (`locale-es-dashboard-…js`, the start-up
         // namespaces `locale-es-start-…js`) so that no chunk shares its name with a route module.
         chunkFileNames: (chunk) => {

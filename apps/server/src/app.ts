@@ -17,21 +17,30 @@ import { mountOpenApiDocument } from './http/openapi';
 import { originCheck } from './http/origin-check';
 import { requestLog } from './http/request-log';
 import { textGuard } from './http/text-guard';
-import { sessionCacheOf, sessionMiddleware } from './http/session';
+import { sessionMiddleware } from './http/session';
 import { registerSitePages } from './http/site-pages';
 import type { AppEnv, Deps } from './http/types';
 import { registerAppointments } from './modules/appointments/appointments.handlers';
+import { patientOfAppointment } from './modules/appointments/appointments.service';
+import { patientOfWaitlistEntry } from './modules/appointments/waitlist.service';
 import { registerAuditLogs } from './modules/audit-logs/audit-logs.handlers';
 import { registerMe } from './modules/me/me.handlers';
+import { registerMfa } from './modules/mfa/mfa.handlers';
+import { mfaRequiredFor } from './modules/mfa/mfa.service';
 import { registerMessages } from './modules/messages/messages.handlers';
 import { registerNotifications } from './modules/notifications/notifications.handlers';
+import { registerDashboard } from './modules/dashboard/dashboard.handlers';
 import { registerOutbox } from './modules/outbox/outbox.handlers';
 import { registerPatients } from './modules/patients/patients.handlers';
 import { registerPending } from './modules/pending/pending.handlers';
+import { registerSiteEditor } from './modules/site-content/editor.handlers';
 import { registerSiteContent } from './modules/site-content/site-content.handlers';
+import { registerWorkshops } from './modules/workshops/workshops.handlers';
 import { registerQuestionnaires } from './modules/questionnaires/questionnaires.handlers';
 import { registerSystem } from './modules/system/system.handlers';
 import { registerTasks } from './modules/tasks/tasks.handlers';
+import { registerTreatments } from './modules/treatments/treatments.handlers';
+import { patientOfPlan } from './modules/treatments/treatments.service';
 import { registerAccount } from './modules/account/account.handlers';
 import { registerTelemetry } from './modules/telemetry/telemetry.handlers';
 import { registerUsers } from './modules/users/users.handlers';
@@ -39,6 +48,16 @@ import { registerUsers } from './modules/users/users.handlers';
 export const API_BODY_LIMIT = 1024 * 1024;
 
 /** Answers that change nothing: bad input, unauthenticated, forbidden, unknown, too large, wrong content type, too many. */
+/**
+ * Auth writes that change no existing session (a new one is not in any cache): they answer 200 to
+ * anyone, so clearing the caches of every instance after them would let anybody empty them at will.
+ */
+const CHANGES_NO_SESSION = new Set([
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/request-password-reset',
+  '/api/auth/two-factor/send-otp',
+]);
 const REFUSALS = new Set([400, 401, 403, 404, 413, 415, 429]);
 
 export function createApp(deps: Deps) {
@@ -63,41 +82,56 @@ export function createApp(deps: Deps) {
     c.req.method === 'GET' ||
     c.req.method === 'HEAD' ||
     c.req.path === '/api/patients/import' ||
-    /^\/api\/messages\/threads\/[^/]+\/attachments$/.test(c.req.path)
-      ? next() // the import and attachment routes have their own, larger limits
+    /^\/api\/messages\/threads\/[^/]+\/attachments$/.test(c.req.path) ||
+    /^\/api\/site-editor\/specialists\/[^/]+\/photo$/.test(c.req.path)
+      ? next() // the import, attachment and image routes have their own, larger limits
       : apiBodyLimit(c, next),
   );
   app.use('/api/*', textGuard());
   // better-auth reads its own session; everything else gets c.var.session here.
   app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/auth/') ? next() : session(c, next)));
-  // Sign-out, revoked sessions, bans, role changes, deleted users: the cached sessions are dropped
-  // after any successful write that can change who is signed in or as what (http/session.ts). A
-  // lookup racing the write is not cached (the cache's generation), so no clear is needed before.
-  const sessionCache = sessionCacheOf(deps);
+  // Sign-out, revoked sessions, bans, role changes, password resets, deleted users: the cached
+  // sessions are dropped after any successful write that can change who is signed in or as what,
+  // here and on every other instance (http/session-signal.ts, ADR 0026). A lookup racing the write
+  // is not cached (the cache's generation), so no clear is needed before.
   app.use('/api/*', async (c, next) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
     const path = c.req.path;
     if (
-      !path.startsWith('/api/auth/') &&
-      !path.startsWith('/api/account/') &&
-      path !== '/api/users' &&
-      !path.startsWith('/api/users/')
+      (!path.startsWith('/api/auth/') &&
+        !path.startsWith('/api/account/') &&
+        path !== '/api/users' &&
+        !path.startsWith('/api/users/')) ||
+      CHANGES_NO_SESSION.has(path)
     )
       return next();
     try {
       await next();
     } finally {
       // refused requests changed nothing (and must not let anyone empty the cache at will)
-      if (!REFUSALS.has(c.res.status)) sessionCache.clear();
+      if (!REFUSALS.has(c.res.status)) await deps.sessions.changed();
     }
   });
-  app.use('/api/*', guardMiddleware(deps));
+  // a refusal on a route that names a record, not the patient, is audited with the record's patient
+  app.use(
+    '/api/*',
+    guardMiddleware(
+      deps,
+      {
+        '/api/appointments/:id': (id) => patientOfAppointment(deps, id),
+        '/api/appointments/waitlist/:id': (id) => patientOfWaitlistEntry(deps, id),
+        '/api/treatments/:id': (id) => patientOfPlan(deps, id),
+      },
+      (role) => mfaRequiredFor(deps, role),
+    ),
+  );
 
   mountAuth(app, deps);
   registerSystem(app, deps);
   registerMe(app, deps);
   registerAccount(app, deps);
+  registerMfa(app, deps);
   registerTelemetry(app, deps);
   registerUsers(app, deps);
   registerAuditLogs(app, deps);
@@ -106,9 +140,13 @@ export function createApp(deps: Deps) {
   registerTasks(app, deps);
   registerAppointments(app, deps);
   registerSiteContent(app, deps);
+  registerSiteEditor(app, deps);
   registerQuestionnaires(app, deps);
   registerMessages(app, deps);
   registerNotifications(app, deps);
+  registerDashboard(app, deps);
+  registerWorkshops(app, deps);
+  registerTreatments(app, deps);
   registerPending(app);
   registerSitePages(app, deps);
 

@@ -1,5 +1,6 @@
 /** The one place that reads process.env. Everything is validated here; a bad value stops the start-up. */
 import { DEMO_PASSWORD } from '@painlab/shared/personas';
+import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '@painlab/shared/session-limits';
 import { z } from 'zod';
 
 const bool = z
@@ -44,6 +45,10 @@ const envSchema = z.object({
   /** Anonymous telemetry (client logs, web vitals): requests per client address per window, each endpoint. */
   RATE_LIMIT_TELEMETRY_MAX: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_TELEMETRY_WINDOW_S: z.coerce.number().int().min(1).default(60),
+  // Requests to the single-use link routes (a questionnaire opened from a notice) per client address
+  // per window: the tokens cannot be guessed, but every draft save is a write
+  RATE_LIMIT_LINKS_MAX: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_LINKS_WINDOW_S: z.coerce.number().int().min(1).default(60),
   /** Client log lines written per minute by this process; the rest are dropped and counted. */
   CLIENT_LOG_LINES_PER_MIN: z.coerce.number().int().min(0).default(60),
   /** Addresses of reverse proxies whose X-Forwarded-For is believed (comma-separated). Empty: the socket address. */
@@ -53,11 +58,14 @@ const envSchema = z.object({
     .int()
     .min(5)
     .max(24 * 60)
-    .default(30),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24).default(12),
+    .default(SESSION_IDLE_MINUTES),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24).default(SESSION_ABSOLUTE_HOURS),
   // How long a looked-up session may be reused without reading the database again (0: never).
   // Changes made through this server apply at once; only changes made elsewhere wait this long.
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  // How long a rendered public site page is answered from memory (0: rendered every time); a content
+  // change shows within this long (ADR 0024).
+  SITE_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** Outgoing mail, e.g. smtp://user:pass@mail.example.org:587 (STARTTLS when offered) or smtps://…:465. */
   SMTP_URL: z
     .string()
@@ -71,6 +79,10 @@ const envSchema = z.object({
   OUTBOX_WORKER: bool.default(true),
   /** How often the worker looks for due messages (on PostgreSQL a NOTIFY also wakes it at once). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
+  /** How often each instance looks for appointment reminders that are due (ADR 0021). */
+  REMINDER_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  /** How often each instance looks for tasks coming due to notify their assignees (ADR 0029). */
+  TASK_DUE_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   /** Messages one worker takes per round. */
   OUTBOX_BATCH: z.coerce.number().int().min(1).max(50).default(5),
   /** Delivery attempts before a message is dead (an administrator can retry it). */

@@ -25,6 +25,9 @@ const PUBLIC_ROUTES = [
   '/especialistas/sofia-herrera',
   '/testimonios',
   '/contacto',
+  // a reminder's link pages, here without a token (ADR 0021)
+  '/cita/confirmar',
+  '/cita/anular',
   '/login',
   '/register',
   '/no-such-page',

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 
-// The web app's own language detection and switch, on a public page it still renders (/taller);
-// the server-rendered public site's language is tested in public-site.spec.ts.
+// The web app's own language detection and switch, on a public page it still renders (/register;
+// /taller is a server-rendered site page since the workshops part of issue 10); the server-rendered
+// public site's language is tested in public-site.spec.ts and workshops.spec.ts.
 
 test.describe('language detection', () => {
   test.describe('with a Spanish browser', () => {
@@ -9,13 +10,8 @@ test.describe('language detection', () => {
 
     test('the site is in Spanish', async ({ page }) => {
       const configRequest = page.waitForRequest('**/api/config');
-      await page.goto('/taller');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Taller');
-      await expect(
-        page
-          .getByRole('navigation', { name: 'Navegación del sitio' })
-          .getByRole('link', { name: 'Inicio' }),
-      ).toBeVisible();
+      await page.goto('/register');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Crear una cuenta');
       await expect(page.locator('html')).toHaveAttribute('lang', 'es');
       // The API is asked in the same language.
       expect((await configRequest).headers()['accept-language']).toBe('es');
@@ -28,8 +24,8 @@ test.describe('language detection', () => {
           sessionStorage.setItem('seeded', '1');
         }
       });
-      await page.goto('/taller');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Workshop');
+      await page.goto('/register');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create an account');
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     });
   });
@@ -37,25 +33,25 @@ test.describe('language detection', () => {
   test('an unsupported browser language falls back to English', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();
-    await page.goto('/taller');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Workshop');
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create an account');
     await context.close();
   });
 });
 
 test.describe('language switch', () => {
   test('switching persists across reloads, on public pages and sign-in', async ({ page }) => {
-    await page.goto('/taller');
+    await page.goto('/register');
     await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
     await page.getByRole('button', { name: 'Español' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Taller');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Crear una cuenta');
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es');
 
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Taller');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Crear una cuenta');
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
     await expect(page.getByLabel('Correo electrónico')).toBeVisible();

@@ -68,11 +68,11 @@ test.describe('start-up translations', () => {
       timeout: 5_000,
     });
     // (a public page of the app: / and /login are site pages that load no translation file at all)
-    const visit = page.goto('/taller');
+    const visit = page.goto('/register');
     await spanish;
     release();
     await visit;
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Taller');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Crear una cuenta');
   });
 });
 

@@ -7,44 +7,12 @@
  * 1280 px and at 390 px in Spanish.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { storageStateFor } from './support/accounts';
-import { BASE_URL, createUser, expectToast } from './support/helpers';
-import { createPatient, uniqueWord } from './support/patients';
+import { expectToast } from './support/helpers';
+import { patientWithCareTeam, uniqueWord } from './support/patients';
 
 const SHOTS = 'test-results/messages';
-
-/**
- * A fresh patient account (the demo patient stays without a record for the portal spec), linked to a
- * record whose specialist is the demo specialist, as staff would: invite, then claim.
- */
-async function patientWithCareTeam(clinician: APIRequestContext, patient: APIRequestContext) {
-  const account = await createUser(patient);
-  const signIn = await patient.post('/api/auth/sign-in/email', {
-    headers: { Origin: BASE_URL },
-    data: { email: account.email, password: account.password },
-  });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  const me = (await (await clinician.get('/api/me')).json()) as { user: { id: string } };
-  const record = await createPatient(clinician, {
-    name: `Pablo Paciente ${uniqueWord()}`,
-    ...({ assignedSpecialistId: me.user.id } as object),
-  });
-  const invite = await clinician.post(`/api/patients/${record.id}/invite`, {
-    headers: { Origin: BASE_URL },
-    data: { email: account.email },
-  });
-  expect(invite.status(), await invite.text()).toBe(200);
-  const token = new URL(((await invite.json()) as { link: string }).link).searchParams.get(
-    'invite',
-  );
-  const claim = await patient.post('/api/portal/claim', {
-    headers: { Origin: BASE_URL },
-    data: { token },
-  });
-  expect(claim.status(), await claim.text()).toBe(200);
-  return account;
-}
 
 async function expectAxeClean(page: Page) {
   await page.evaluate(() =>

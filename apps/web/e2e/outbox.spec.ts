@@ -3,11 +3,11 @@
  * waits in the outbox; the administrator finds it, reads its link and queues it again. Both
  * languages, a phone and a desktop, and axe on the open message.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { storageStateFor } from './support/accounts';
 import { BASE_URL, expectToast } from './support/helpers';
 import { createPatient, uniqueWord } from './support/patients';
+import { seriousViolations } from './support/axe';
 
 async function invitedByEmail(page: Page, email: string): Promise<string> {
   const word = uniqueWord();
@@ -18,19 +18,6 @@ async function invitedByEmail(page: Page, email: string): Promise<string> {
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { link: string }).link;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Toasts fade in and out (their half-transparent frames are not what anyone reads); they are left
-  // out rather than removed, since the page goes on after the check.
-  const results = await new AxeBuilder({ page })
-    .exclude('[data-sonner-toaster]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
 }
 
 test('the admin sees a queued invitation e-mail, opens it and sends it again (desktop, English)', async ({

@@ -4,21 +4,10 @@
  * patient opens it, chooses a new password, is sent to sign in, and their other session has ended.
  * A used link is refused with a way to ask again. Both languages, 390 px, axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { storageStateFor } from './support/accounts';
 import { createUser, expectLoginNotice, fillSignIn, waitForSignInPage } from './support/helpers';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .exclude('[data-sonner-toaster]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
+import { seriousViolations } from './support/axe';
 
 /** The reset link of the newest queued message to `email`, read at /admin/outbox as an admin. */
 async function linkFromOutbox(page: Page, email: string): Promise<string> {

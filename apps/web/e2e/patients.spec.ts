@@ -208,13 +208,11 @@ test.describe('as a specialist', () => {
       'true',
     );
 
-    // The appointments tab lists the patient's visits (none yet); later modules say so.
+    // The appointments and treatment plans tabs list the patient's visits and plans (none yet).
     await page.getByRole('tab', { name: 'Appointments' }).click();
     await expect(page.getByRole('tabpanel')).toContainText('No appointments yet.');
     await page.getByRole('tab', { name: 'Treatment plans' }).click();
-    await expect(
-      page.getByText('Treatment plans are not yet available', { exact: false }),
-    ).toBeVisible();
+    await expect(page.getByRole('tabpanel')).toContainText('No treatment plan yet.');
     await page.getByRole('tab', { name: 'Questionnaires' }).click();
     await expect(page.getByRole('tabpanel')).toContainText('Assign a questionnaire');
 

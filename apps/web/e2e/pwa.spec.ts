@@ -74,7 +74,7 @@ test.describe('service worker', () => {
       const url = new URL(r.url());
       if (url.origin === BASE_URL) requested.push(url.pathname);
     });
-    await page.goto('/taller'); // a page of the app, which registers the worker
+    await page.goto('/register'); // a page of the app, which registers the worker
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${BASE_URL}/`);
     const cached = () =>
@@ -104,7 +104,7 @@ test.describe('service worker', () => {
   test('with the worker installed, /login and the public site are still server-rendered (never the app shell)', async ({
     page,
   }) => {
-    await page.goto('/taller');
+    await page.goto('/register');
     await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
     await page.reload(); // now controlled by the worker
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
@@ -113,7 +113,7 @@ test.describe('service worker', () => {
     await expect(page.locator('[data-island="login"][data-hydrated]')).toBeAttached();
     await expect(page.locator('#root')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    for (const path of ['/', '/blog/que-es-el-dolor-cronico']) {
+    for (const path of ['/', '/blog/que-es-el-dolor-cronico', '/taller', '/taller-USA']) {
       const site = await page.goto(path);
       expect(site?.fromServiceWorker(), path).toBe(false);
       await expect(page.locator('[data-island="site-nav"]')).toBeAttached();
@@ -135,8 +135,8 @@ test.describe('monitoring', () => {
         return original(url, data);
       };
     });
-    await page.goto('/taller');
-    await page.getByRole('button', { name: 'Services' }).first().click();
+    await page.goto('/register');
+    await page.getByRole('textbox').first().click();
     await page.waitForTimeout(1500);
     const request = page.waitForRequest(
       (r) => r.url().endsWith('/api/vitals') && r.method() === 'POST',
@@ -160,7 +160,7 @@ test.describe('monitoring', () => {
     expect(metrics.length).toBeGreaterThan(0);
     for (const m of metrics) {
       expect(['CLS', 'FCP', 'INP', 'LCP', 'TTFB']).toContain(m.name);
-      expect(m.path).toBe('/taller');
+      expect(m.path).toBe('/register');
       expect(['good', 'needs-improvement', 'poor']).toContain(m.rating);
     }
   });

@@ -7,25 +7,14 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { storageStateFor } from './support/accounts';
 import { BASE_URL, expectToast } from './support/helpers';
 import { createPatient, uniqueWord } from './support/patients';
+import { seriousViolations } from './support/axe';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.join(here, '..', 'test-results', 'screenshots');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .exclude('[data-sonner-toaster]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
 
 async function shot(page: Page, name: string) {
   // full-page shots of a scrolled page draw the sticky header mid-page
@@ -132,9 +121,20 @@ test('assign BPI and PHQ-9, the patient fills them on a phone, item 9 raises an 
         'Ningún día',
         'Más de la mitad de los días',
       ];
+      // the most answers a draft save has stored (saves are debounced: "saved" may be an older one)
+      let saved = 0;
+      patientPage.on('requestfinished', (request) => {
+        if (!request.url().endsWith('/api/questionnaire-links/draft')) return;
+        void request.response().then((response) => {
+          if (!response?.ok()) return;
+          const body = JSON.parse(request.postData() ?? '{}') as { answers?: unknown[] };
+          saved = Math.max(saved, (body.answers ?? []).filter((a) => a !== null).length);
+        });
+      });
       for (const [i, label] of answers.entries()) {
         // resumable: leave half-way and come back to the saved answers
         if (i === 4) {
+          await expect.poll(() => saved).toBe(4);
           await expect(patientPage.getByText(/guardado/)).toBeVisible();
           await patientPage.reload();
           await expect(patientPage.getByTestId('link-error')).toBeVisible(); // the token is gone from the URL

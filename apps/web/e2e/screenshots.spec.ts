@@ -77,7 +77,7 @@ for (const role of ROLES as Role[]) {
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
       await shoot(page, `dashboard-${role}`);
       if (role === 'admin') {
-        await page.goto('/treatments');
+        await page.goto('/reports');
         await expect(page.getByText('This module is not yet available')).toBeVisible();
         await shoot(page, 'module-unavailable');
         await page.setViewportSize({ width: 1280, height: 800 });

@@ -5,6 +5,7 @@
  * or in flight. Nothing here may throw or block: a wrong guess only costs one download.
  */
 import { detectStartLanguage, START_TEXTS, startLanguages } from './lib/i18n-start';
+import { LANG_COOKIE, readCookie } from './site/handoff';
 
 let stored: string | null = null;
 try {
@@ -12,6 +13,8 @@ try {
 } catch {
   // storage unavailable (private mode): the browser's languages decide
 }
-for (const language of startLanguages(detectStartLanguage(stored, navigator.languages))) {
+const cookie = readCookie(LANG_COOKIE);
+const browser = [...(cookie ? [cookie] : []), ...navigator.languages];
+for (const language of startLanguages(detectStartLanguage(stored, browser))) {
   START_TEXTS[language]().catch(() => undefined);
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { isCalendarDate } from './dates';
+import { reminderHoursSchema } from './reminder-hours';
 
 export const APPOINTMENT_STATUSES = [
   'pending',
@@ -286,6 +287,10 @@ export const appointmentSchema = z.object({
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When the patient confirmed through a reminder's link (ADR 0021). */
+  patientConfirmedAt: z.string().nullable().optional(),
+  /** The patient's no-shows, ever (staff lists: the agenda). */
+  patientNoShows: z.number().int().optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
@@ -404,6 +409,8 @@ export const appointmentSettingsSchema = z.object({
   /** A patient may cancel up to this many hours before the start. */
   cancelNoticeHours: z.number().int(),
   timeZone: z.string(),
+  /** Reminders go this many hours before the start (ADR 0021; empty: none). */
+  reminderHours: z.array(z.number().int()),
 });
 export type AppointmentSettings = z.infer<typeof appointmentSettingsSchema>;
 
@@ -416,9 +423,27 @@ export const updateAppointmentSettingsSchema = z.strictObject({
     .max(24 * 14, { error: 'too_big' })
     .optional(),
   timeZone: timeZoneSchema.optional(),
+  reminderHours: reminderHoursSchema.optional(),
 });
 export type UpdateAppointmentSettingsInput = z.input<typeof updateAppointmentSettingsSchema>;
 
 /** A specialist a patient or staff member may book with. */
 export const bookableSpecialistSchema = z.object({ id: z.string(), name: z.string() });
 export const bookableSpecialistListSchema = z.object({ items: z.array(bookableSpecialistSchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Calendar subscription (ADR 0028)
+
+/** Whether the signed-in user has a subscription URL (the URL itself is shown only when made). */
+export const calendarFeedSchema = z.object({
+  active: z.boolean(),
+  createdAt: z.string().nullable(),
+  lastReadAt: z.string().nullable(),
+});
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+/** A new subscription URL: shown once; making another ends this one. */
+export const calendarFeedCreatedSchema = z.object({ url: z.string(), createdAt: z.string() });
+export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
+
+export const createCalendarFeedSchema = z.strictObject({});

@@ -9,6 +9,8 @@ export const auditEntrySchema = z.object({
   id: z.number().int(),
   occurredAt: z.string(),
   actorUserId: z.string().nullable(),
+  /** The account's name as it is now (null: a system action, or an account that no longer exists). */
+  actorName: z.string().nullable(),
   actorRole: z.string().nullable(),
   action: z.string(),
   resource: z.string().nullable(),
@@ -29,6 +31,8 @@ export const auditListQuerySchema = z.strictObject({
   action: z.string().max(80).optional(),
   outcome: z.enum(AUDIT_OUTCOMES).optional(),
   actorUserId: z.string().max(100).optional(),
+  /** Every decision about one patient's data (an accounting of disclosures). */
+  patientId: z.string().max(100).optional(),
 });
 
 export const auditListSchema = z.object({

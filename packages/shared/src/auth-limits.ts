@@ -8,3 +8,5 @@ export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
 /** RFC 5321's longest address path. */
 export const EMAIL_MAX = 254;
+/** How long a password-reset link works (the server's token lifetime; the screen says it). */
+export const RESET_LINK_MINUTES = 30;

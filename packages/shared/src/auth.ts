@@ -1,6 +1,7 @@
 /** Input and response schemas for sign-up, sign-in and the signed-in user's role (SPEC §5, §6). */
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './auth-limits';
+import { meMfaSchema } from './mfa';
 import { ACTIONS, RESOURCES, ROLES } from './permissions';
 
 export { PASSWORD_MAX, PASSWORD_MIN };
@@ -56,7 +57,15 @@ export const meResponseSchema = z.object({
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   role: z.enum(ROLES),
   permissions: z.partialRecord(z.enum(RESOURCES), z.array(z.enum(ACTIONS))),
-  session: z.object({ expiresAt: z.string(), absoluteExpiresAt: z.string() }),
+  session: z.object({
+    expiresAt: z.string(),
+    absoluteExpiresAt: z.string(),
+    /** `expiresAt` as the time left when the server answered (free of the browser's clock). */
+    expiresInMs: z.number().int(),
+    /** The idle limit the server enforces (SESSION_IDLE_MINUTES). */
+    idleMinutes: z.number().int(),
+  }),
+  mfa: meMfaSchema,
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

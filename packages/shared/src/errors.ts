@@ -30,6 +30,28 @@ export const ERROR_CODES = [
   'link_invalid',
   'link_expired',
   'link_used',
+  'reminder_link_invalid',
+  'reminder_link_expired',
+  'reminder_link_used',
+  'appointment_cancelled',
+  'already_registered',
+  'workshop_closed',
+  'capacity_below_taken',
+  'workshop_link_invalid',
+  'workshop_link_expired',
+  'workshop_link_used',
+  'waitlist_duplicate',
+  'waitlist_link_invalid',
+  'waitlist_link_expired',
+  'waitlist_link_used',
+  'waitlist_slot_gone',
+  'plan_already_active',
+  'mfa_required',
+  'mfa_not_enrolled',
+  'mfa_self_reset_forbidden',
+  'invitation_invalid',
+  'invitation_expired',
+  'invitation_used',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -130,6 +152,34 @@ const MESSAGES: Record<ErrorCode, Record<Lang, string>> = {
     en: 'This questionnaire has already been sent with this link. Thank you — there is nothing more to do.',
     es: 'Este cuestionario ya se envió con este enlace. Gracias: no hay nada más que hacer.',
   },
+  mfa_not_enrolled: {
+    en: 'This account has no two-step verification to reset.',
+    es: 'Esta cuenta no tiene verificación en dos pasos que restablecer.',
+  },
+  mfa_self_reset_forbidden: {
+    en: 'You cannot reset your own two-step verification here. Change it in Settings.',
+    es: 'No puede restablecer aquí su propia verificación en dos pasos. Cámbiela en Ajustes.',
+  },
+  invitation_invalid: {
+    en: 'This invitation link is not valid or was withdrawn. Ask the clinic for a new one.',
+    es: 'Este enlace de invitación no es válido o se ha retirado. Pida uno nuevo a la clínica.',
+  },
+  invitation_expired: {
+    en: 'This invitation link has expired. Ask the clinic to send it again.',
+    es: 'Este enlace de invitación ha caducado. Pida a la clínica que se lo envíe de nuevo.',
+  },
+  invitation_used: {
+    en: 'This invitation was already accepted. Sign in with your e-mail and password.',
+    es: 'Esta invitación ya se aceptó. Inicie sesión con su correo y su contraseña.',
+  },
+  plan_already_active: {
+    en: 'This patient already has an active treatment plan. Complete or discontinue it first.',
+    es: 'Este paciente ya tiene un plan de tratamiento activo. Complételo o suspéndalo primero.',
+  },
+  mfa_required: {
+    en: 'Your role needs a second factor for this. Confirm it is you with your authenticator app, a code sent by e-mail or a recovery code.',
+    es: 'Su rol necesita un segundo factor para esto. Confirme su identidad con su aplicación de autenticación, un código enviado por correo o un código de recuperación.',
+  },
   invalid_text: {
     en: 'The request contains characters that are not allowed (control characters or broken text).',
     es: 'La solicitud contiene caracteres no permitidos (caracteres de control o texto dañado).',
@@ -145,6 +195,66 @@ const MESSAGES: Record<ErrorCode, Record<Lang, string>> = {
   cancel_notice_passed: {
     en: 'This appointment can no longer be cancelled online ({hours} h notice). Please call the clinic.',
     es: 'Esta cita ya no puede anularse en línea (aviso de {hours} h). Llame a la clínica.',
+  },
+  reminder_link_invalid: {
+    en: 'This appointment link is not valid. Check that it was copied whole, or call the clinic.',
+    es: 'Este enlace de la cita no es válido. Compruebe que lo ha copiado completo o llame a la clínica.',
+  },
+  reminder_link_expired: {
+    en: 'This appointment link has expired (the appointment has started or was moved). Sign in or call the clinic.',
+    es: 'Este enlace de la cita ha caducado (la cita ya empezó o se ha cambiado). Inicie sesión o llame a la clínica.',
+  },
+  reminder_link_used: {
+    en: 'This link has already been used. There is nothing more to do.',
+    es: 'Este enlace ya se ha usado. No hay nada más que hacer.',
+  },
+  appointment_cancelled: {
+    en: 'This appointment has been cancelled.',
+    es: 'Esta cita está anulada.',
+  },
+  already_registered: {
+    en: 'This e-mail address is already registered for this workshop (or on its waitlist). Check your inbox for the confirmation.',
+    es: 'Esta dirección de correo ya está inscrita en este taller (o en su lista de espera). Busque la confirmación en su correo.',
+  },
+  workshop_closed: {
+    en: 'Registration for this workshop is closed.',
+    es: 'La inscripción en este taller está cerrada.',
+  },
+  capacity_below_taken: {
+    en: 'The capacity cannot be lower than the seats already taken ({taken}). Cancel registrations first.',
+    es: 'La capacidad no puede ser menor que las plazas ya ocupadas ({taken}). Anule antes algunas inscripciones.',
+  },
+  waitlist_duplicate: {
+    en: 'This patient is already on the waitlist for this specialist and type of visit.',
+    es: 'Este paciente ya está en la lista de espera para este especialista y tipo de cita.',
+  },
+  waitlist_link_invalid: {
+    en: 'This waitlist link is not valid. Check that it was copied whole, or call the clinic.',
+    es: 'Este enlace de la lista de espera no es válido. Compruebe que lo ha copiado completo o llame a la clínica.',
+  },
+  waitlist_link_expired: {
+    en: 'This offer has expired: the time was offered to the next person. You are still on the waitlist.',
+    es: 'Esta oferta ha caducado: la hora se ha ofrecido a la siguiente persona. Sigue en la lista de espera.',
+  },
+  waitlist_link_used: {
+    en: 'This offer has already been answered. There is nothing more to do.',
+    es: 'Esta oferta ya se ha respondido. No hay nada más que hacer.',
+  },
+  waitlist_slot_gone: {
+    en: 'Sorry, this time was taken meanwhile. You are still on the waitlist; we will write when another one is free.',
+    es: 'Lo sentimos, esta hora se ha ocupado mientras tanto. Sigue en la lista de espera; le escribiremos cuando quede otra libre.',
+  },
+  workshop_link_invalid: {
+    en: 'This workshop link is not valid. Check that it was copied whole.',
+    es: 'Este enlace del taller no es válido. Compruebe que lo ha copiado completo.',
+  },
+  workshop_link_expired: {
+    en: 'This workshop link has expired.',
+    es: 'Este enlace del taller ha caducado.',
+  },
+  workshop_link_used: {
+    en: 'This workshop link has already been used.',
+    es: 'Este enlace del taller ya se ha usado.',
   },
 };
 
@@ -169,6 +279,7 @@ export const PERMISSION_TERMS = {
   research: 'investigación',
   users: 'usuarios',
   audit_logs: 'registros de auditoría',
+  site_content: 'contenido del sitio',
   tasks: 'tareas',
   questionnaires: 'cuestionarios',
   fill: 'rellenar',
@@ -183,6 +294,8 @@ export const PERMISSION_TERMS = {
   'book online': 'reservar en línea',
   'appointment settings': 'la configuración de citas',
   'this route': 'esta ruta',
+  acknowledge: 'confirmar',
+  'a treatment plan': 'un plan de tratamiento',
 } as const satisfies Record<string, string>;
 export type PermissionTerm = keyof typeof PERMISSION_TERMS;
 

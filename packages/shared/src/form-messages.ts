@@ -19,6 +19,16 @@ export const FORM_MESSAGE_KEYS = [
   'password_too_short',
   'passwords_do_not_match',
   'nothing_to_update',
+  // site editor (ADR 0027)
+  'invalid_slug',
+  'slug_taken',
+  'english_incomplete',
+  'unknown_author',
+  'in_future',
+  'too_many_items',
+  // site images (ADR 0034)
+  'image_unreadable',
+  'image_too_many_pixels',
 ] as const;
 
 export type FormMessageKey = (typeof FORM_MESSAGE_KEYS)[number] | 'invalid';

@@ -190,7 +190,15 @@ export const recipientQuerySchema = z.strictObject({ q: z.string().max(100).opti
 
 // ------------------------------------------------------------------------------ notifications
 
-export const NOTIFICATION_TYPES = ['message', 'task_assigned'] as const;
+export const NOTIFICATION_TYPES = [
+  'message',
+  'task_assigned',
+  'task_due',
+  'appointment_booked',
+  'appointment_moved',
+  'appointment_cancelled',
+  'questionnaire_completed',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** An in-app notification: what happened and where to look, never the content itself. */
@@ -227,6 +235,7 @@ export const REALTIME_KINDS = [
   'message.read',
   'notification.created',
   'notification.read',
+  'task.changed',
 ] as const;
 export type RealtimeKind = (typeof REALTIME_KINDS)[number];
 
@@ -234,5 +243,6 @@ export const realtimeEventSchema = z.object({
   threadId: z.string().optional(),
   messageId: z.string().optional(),
   notificationId: z.string().optional(),
+  taskId: z.string().optional(),
 });
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -20,6 +20,14 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const MESSAGE_LANGUAGES = ['es', 'en'] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 
+/** A file sent with an e-mail (e.g. a workshop's calendar invitation), kept in the message's row. */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's text (calendar files are text). */
+  content: string;
+}
+
 /** Which channels have a delivery provider on this server (no provider: messages wait, readable here). */
 export const outboxProvidersSchema = z.object({ email: z.boolean(), sms: z.boolean() });
 export type OutboxProviders = z.infer<typeof outboxProvidersSchema>;

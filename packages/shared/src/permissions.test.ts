@@ -11,7 +11,7 @@ describe('permission matrix (SPEC §6)', () => {
     expect(granted('admin')).toHaveLength(RESOURCES.length * ACTIONS.length);
   });
 
-  it('specialist views, creates and edits patients, appointments and treatments, and views analytics', () => {
+  it('specialist views, creates and edits patients, appointments and treatments, views analytics, and edits site content (their own: ADR 0027)', () => {
     expect(granted('specialist')).toEqual([
       'patients:view',
       'patients:create',
@@ -23,6 +23,9 @@ describe('permission matrix (SPEC §6)', () => {
       'treatments:create',
       'treatments:edit',
       'analytics:view',
+      'site_content:view',
+      'site_content:create',
+      'site_content:edit',
     ]);
   });
 

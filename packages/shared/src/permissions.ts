@@ -16,6 +16,7 @@ export const RESOURCES = [
   'research',
   'users',
   'audit_logs',
+  'site_content',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -35,6 +36,7 @@ export const statement = {
   research: crud,
   users: crud,
   audit_logs: crud,
+  site_content: crud,
 } as const;
 
 /** SPEC §6, as data. Admin passes every check, so it is granted every action. */
@@ -45,6 +47,8 @@ export const MATRIX: Record<Role, PermissionSet> = {
     appointments: ['view', 'create', 'edit'],
     treatments: ['view', 'create', 'edit'],
     analytics: ['view'],
+    // the public site's content (issue 10, ADR 0027): their own profile and their own posts only
+    site_content: ['view', 'create', 'edit'],
   },
   researcher: {
     patients: ['view'],

@@ -21,10 +21,14 @@ export const WEB_ROUTE_PATTERNS = [
   '/testimonios',
   '/contacto',
   '/cuestionario',
+  '/cita/confirmar',
+  '/cita/anular',
+  '/cita/lista-espera',
   '/login',
   '/register',
   '/forgot-password',
   '/reset-password',
+  '/invitation',
   // Signed in
   '/dashboard',
   '/my-plan',
@@ -48,6 +52,8 @@ export const WEB_ROUTE_PATTERNS = [
   '/patients/:id/cancer-protocol',
   '/treatments/:id?',
   '/appointments',
+  '/appointments/availability',
+  '/appointments/no-shows',
   '/reports',
   '/reports/templates/new',
   '/trt-management/:id?',
@@ -60,6 +66,8 @@ export const WEB_ROUTE_PATTERNS = [
   '/analytics',
   '/classical-medicine',
   '/api-docs',
+  '/admin/workshops',
+  '/site-content',
 ] as const;
 
 type Segment = { literal: string } | { param: true; optional: boolean };

@@ -9,6 +9,8 @@ export const userSummarySchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   banned: z.boolean(),
+  /** A second factor (authenticator app or e-mail code) is enrolled (ADR 0025). */
+  mfaEnrolled: z.boolean(),
   createdAt: z.string(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
@@ -52,3 +54,64 @@ export const updateUserSchema = z
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 export const userIdParamSchema = z.strictObject({ id: z.string().min(1).max(100) });
+
+// ---------------------------------------------------------------- staff invitations (ADR 0031)
+
+/** The roles staff can be invited with (patients come through portal invitations). */
+export const STAFF_ROLES = ['specialist', 'researcher', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** How long an invitation link works. */
+export const STAFF_INVITE_DAYS = 7;
+
+export const STAFF_INVITE_STATUSES = ['pending', 'accepted', 'expired', 'revoked'] as const;
+export type StaffInviteStatus = (typeof STAFF_INVITE_STATUSES)[number];
+
+export const createStaffInviteSchema = z.strictObject({
+  email: z.string().trim().toLowerCase().pipe(emailSchema),
+  role: z.enum(STAFF_ROLES),
+});
+export type CreateStaffInviteInput = z.infer<typeof createStaffInviteSchema>;
+
+export const staffInviteSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  status: z.enum(STAFF_INVITE_STATUSES),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** When the link was last sent (created or resent). */
+  sentAt: z.string(),
+  acceptedAt: z.string().nullable(),
+});
+export type StaffInvite = z.infer<typeof staffInviteSchema>;
+
+export const staffInviteListSchema = z.object({ items: z.array(staffInviteSchema) });
+
+export const staffInviteIdParamSchema = z.strictObject({ id: z.uuid() });
+
+/** The invitation link's token (base64url, 43 characters). */
+const inviteTokenSchema = z
+  .string()
+  .min(20)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+export const staffInviteTokenQuerySchema = z.strictObject({ token: inviteTokenSchema });
+
+/** What the invitee sees before accepting: who is invited, as what, until when. */
+export const staffInvitePreviewSchema = z.object({
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  expiresAt: z.string(),
+});
+
+export const acceptStaffInviteSchema = z.strictObject({
+  token: inviteTokenSchema,
+  name: z.string().trim().min(1, { error: 'required' }).max(120, { error: 'too_long' }),
+  password: z
+    .string()
+    .min(PASSWORD_MIN, { error: 'password_too_short' })
+    .max(PASSWORD_MAX, { error: 'too_long' }),
+});
+export type AcceptStaffInviteInput = z.infer<typeof acceptStaffInviteSchema>;

@@ -15,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import { user } from '../db/schema';
 import { CLIENT_IP_HEADER } from './auth';
 import { createLoginThrottle, type Refusal } from './login-throttle';
+import { MFA_VERIFY_PATHS, mfaSubjects, raiseToAal2 } from './mfa';
 
 const ACTIONS: Record<string, string> = {
   '/sign-in/email': 'auth.sign_in',
@@ -29,6 +30,10 @@ const ACTIONS: Record<string, string> = {
   '/delete-user': 'auth.delete_user',
   '/request-password-reset': 'auth.request_password_reset',
   '/reset-password': 'auth.reset_password',
+  '/passkey/verify-registration': 'auth.passkey_register',
+  '/passkey/update-passkey': 'auth.passkey_rename',
+  '/passkey/delete-passkey': 'auth.passkey_remove',
+  '/passkey/verify-authentication': 'auth.passkey_sign_in',
 };
 
 function actionFor(path: string): string {
@@ -81,16 +86,28 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: Deps): void {
         ? body.email
         : null;
     const refusal = signIn ? await throttle.check(signIn, c.get('clientIp')) : null;
+    const request = new Request(c.req.raw, { headers });
     const response = refusal
       ? Response.json(
           { code: refusal.code, message: REFUSAL_MESSAGES[refusal.code] },
           { status: 429, headers: { 'Retry-After': String(refusal.retryAfterS) } },
         )
-      : await deps.auth.handler(new Request(c.req.raw, { headers }));
+      : await deps.auth.handler(request);
     if (c.req.method !== 'POST') return response;
     if (signIn && !refusal) {
       if (response.status === 401) await throttle.failed(signIn, c.get('clientIp'));
       else if (response.status === 200) await throttle.clearAccount(signIn);
+    }
+    // a second factor: a wrong (or replayed) code counts against the account like a wrong password;
+    // a verified one clears the count and makes the session aal2 (auth/mfa.ts)
+    const subject = MFA_VERIFY_PATHS.has(path) ? mfaSubjects.get(request) : undefined;
+    if (subject) {
+      if (response.status === 401) await throttle.failed(subject.email, c.get('clientIp'));
+      else if (response.status === 200) {
+        await throttle.clearAccount(subject.email);
+        const token = (await readJson(response))?.token;
+        if (typeof token === 'string') await raiseToAal2(deps.database.db, token);
+      }
     }
     // an administrator setting a new password unlocks the account
     if (
@@ -108,13 +125,23 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     const result = await readJson(response);
     let resultUser = result?.user as { id?: unknown; role?: unknown } | undefined;
     const ok = response.status < 400;
-    // a sign-up with a taken e-mail is answered with a made-up user (no enumeration): not an actor
+    // a sign-up with a taken e-mail is answered with a made-up user (no enumeration): not an actor.
+    // better-auth leaves its role empty where a new account has the default one, which told the
+    // two apart: the made-up user is given the role a new account gets.
+    let answer = response;
     if (ok && path === '/sign-up/email' && typeof resultUser?.id === 'string') {
       const [row] = await deps.database.db
         .select({ id: user.id })
         .from(user)
         .where(eq(user.id, resultUser.id));
-      if (!row) resultUser = undefined;
+      if (!row) {
+        answer = new Response(
+          JSON.stringify({ ...result, user: { ...resultUser, role: resultUser.role ?? 'user' } }),
+          { status: response.status, headers: response.headers },
+        );
+        answer.headers.delete('content-length');
+        resultUser = undefined;
+      }
     }
     await recordAudit(deps.database.db, {
       action: actionFor(path),
@@ -131,6 +158,6 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: Deps): void {
         ...(!ok && body && 'email' in body ? { subject: subjectHash(body.email) } : {}),
       },
     });
-    return response;
+    return answer;
   });
 }

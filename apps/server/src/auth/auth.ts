@@ -5,9 +5,11 @@
  */
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { admin } from 'better-auth/plugins';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { admin, twoFactor } from 'better-auth/plugins';
+import { passkey } from '@better-auth/passkey';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@painlab/shared/auth';
+import { RESET_LINK_MINUTES } from '@painlab/shared/auth-limits';
 import type { MessageLanguage } from '@painlab/shared/outbox';
 import { ac, roles } from '@painlab/shared/permissions';
 import type { Db } from '../db/client';
@@ -15,6 +17,21 @@ import { authSchema } from '../db/schema';
 import type { Logger } from '../lib/logger';
 import { enqueue } from '../jobs/outbox';
 import { createLoginThrottle } from './login-throttle';
+import {
+  beforeSecondFactor,
+  MFA_CHALLENGE_PATHS,
+  MFA_MANAGE_PATHS,
+  MFA_VERIFY_PATHS,
+  TOTP_DIGITS,
+  TOTP_PERIOD_S,
+} from './mfa';
+import {
+  afterPasskeyAuthentication,
+  beforePasskey,
+  hasFactor,
+  PASSKEY_SIGN_IN_PATH,
+  relyingParty,
+} from './passkeys';
 import { PASSWORD_MESSAGES, passwordProblem } from './password-policy';
 import { baseUrlOf, DOCUMENTED_DEMO_PASSWORD, trustedOriginsOf, type Env } from '../env';
 
@@ -40,8 +57,8 @@ export interface AuthServices {
   logger: Logger;
 }
 
-/** How long a password-reset link works. */
-export const RESET_LINK_MINUTES = 30;
+/** How long an e-mailed second-factor code works. */
+export const MFA_CODE_MINUTES = 5;
 
 /** The language a request was made in: the site's `painlab_lang` cookie, then Accept-Language. */
 export function requestLanguage(request: Request | undefined): MessageLanguage | null {
@@ -162,6 +179,10 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
       updateAge: Math.min(5 * 60, Math.floor(idleSeconds / 2)),
       freshAge: 15 * 60,
       cookieCache: { enabled: false },
+      // the assurance level (ADR 0025): never input; set to 2 only by a verified second factor
+      additionalFields: {
+        aal: { type: 'number', required: false, input: false, defaultValue: 1 },
+      },
     },
     // better-auth's limiter, with its counters in the database (every server instance shares them).
     // Sign-in is not limited per request here: only failures count (auth/login-throttle.ts).
@@ -177,6 +198,10 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
         '/change-email': authLimit,
         '/request-password-reset': authLimit,
         '/reset-password': authLimit,
+        // per address, generous for a clinic behind one address: wrong codes lock the account
+        // (auth/mfa.ts), which is what stops guessing
+        '/two-factor/*': { window: 60, max: 120 },
+        '/passkey/*': { window: 60, max: 120 },
       },
     },
     advanced: {
@@ -196,6 +221,30 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (MFA_MANAGE_PATHS.has(ctx.path)) {
+          const current = await getSessionFromCtx(ctx);
+          const aal = (current?.session as { aal?: unknown } | undefined)?.aal;
+          if (
+            current &&
+            aal !== 2 &&
+            (await hasFactor(db, current.user as { id: string; twoFactorEnabled?: unknown }))
+          )
+            throw new APIError('FORBIDDEN', {
+              code: 'MFA_REQUIRED',
+              message: 'Confirm it is you with your second factor first.',
+            });
+        }
+        if (ctx.path.startsWith('/passkey/'))
+          await beforePasskey(ctx as unknown as Parameters<typeof beforePasskey>[0], db);
+        if (MFA_CHALLENGE_PATHS.has(ctx.path)) {
+          const current = await getSessionFromCtx(ctx);
+          await beforeSecondFactor(ctx as unknown as Parameters<typeof beforeSecondFactor>[0], {
+            db,
+            throttle,
+            clientIp: ctx.headers?.get(CLIENT_IP_HEADER) ?? '',
+            sessionUserId: current?.user.id ?? null,
+          });
+        }
         // The README's demo password is public: in production no account may be entered with it.
         if (
           production &&
@@ -245,6 +294,23 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
       }),
     },
     databaseHooks: {
+      session: {
+        create: {
+          // a session made by verifying a second factor (sign-in's second step, enrolment) or by a
+          // passkey (multi-factor by itself, auth/passkeys.ts) is aal2; one re-made by enabling or
+          // removing a factor keeps the level of the one it replaces
+          before: async (data, ctx) => {
+            const previous = (ctx?.context.session?.session as { aal?: unknown } | undefined)?.aal;
+            const aal =
+              (ctx && MFA_VERIFY_PATHS.has(ctx.path)) ||
+              ctx?.path === PASSKEY_SIGN_IN_PATH ||
+              (ctx?.path.startsWith('/two-factor/') && previous === 2)
+                ? 2
+                : 1;
+            return { data: { ...data, aal } };
+          },
+        },
+      },
       user: {
         create: {
           before: async (_user, ctx) => {
@@ -268,7 +334,43 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
     telemetry: { enabled: false },
     // better-auth logs a sign-up attempt for a taken e-mail, with the address, at info: not ours to print
     logger: { level: 'warn' },
-    plugins: [admin({ ac, roles, defaultRole: 'user', adminRoles: ['admin'] })],
+    plugins: [
+      admin({ ac, roles, defaultRole: 'user', adminRoles: ['admin'] }),
+      // TOTP, e-mail codes and recovery codes (ADR 0025); replay refusal, per-account lockout and
+      // the assurance level are ours (auth/mfa.ts)
+      twoFactor({
+        issuer: env.CLINIC_NAME,
+        totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_S },
+        otpOptions: {
+          period: MFA_CODE_MINUTES,
+          storeOTP: 'hashed',
+          allowedAttempts: 5,
+          sendOTP: async ({ user, otp }, ctx) => {
+            await enqueue(db, {
+              channel: 'email',
+              to: user.email,
+              language: requestLanguage(ctx?.request),
+              template: 'auth.mfa_code',
+              params: { clinic: env.CLINIC_NAME, code: otp, minutes: MFA_CODE_MINUTES },
+            });
+          },
+        },
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+        // no "trust this device": every sign-in of an enrolled account asks for the factor
+        trustDeviceMaxAge: 1,
+      }),
+      // passkeys (ADR 0033): SPEC §9's WebAuthn defaults where they fit (attestation none — the
+      // plugin's only choice —, user verification preferred); discoverable credentials preferred so
+      // "Sign in with a passkey" needs no e-mail first. Our rules: auth/passkeys.ts.
+      passkey({
+        rpName: env.CLINIC_NAME,
+        ...relyingParty(baseURL, trustedOriginsOf(env)),
+        authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+        authentication: {
+          afterVerification: (args) => afterPasskeyAuthentication(args, db),
+        },
+      }),
+    ],
   });
 }
 

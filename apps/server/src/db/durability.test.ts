@@ -57,7 +57,8 @@ describe.skipIf(dbKind !== 'pglite')('embedded database durability', () => {
     }
     first.child.kill('SIGKILL');
     await first.exited;
-  });
+    // two server starts, each migrating and seeding every module's demo data (waitHealthy allows 90 s)
+  }, 240_000);
 
   it('reopens after kill -9 with every acknowledged write and a valid audit chain', async () => {
     const restarted = await launch();
@@ -73,5 +74,5 @@ describe.skipIf(dbKind !== 'pglite')('embedded database durability', () => {
     expect(await restarted.exited).toBe(0);
     expect(restarted.output()).toContain('Database closed cleanly.');
     expect(fs.existsSync(path.join(dataDir, 'painlab.lock'))).toBe(false);
-  });
+  }, 180_000);
 });

@@ -4,6 +4,13 @@
  * allowed is the sealer's first setting of seq/prev_hash/hash) and hash-chained.
  */
 import { sql } from 'drizzle-orm';
+import type { OutboxAttachment } from '@painlab/shared/outbox';
+import {
+  REGISTRATION_STATUSES,
+  WORKSHOP_CURRENCIES,
+  WORKSHOP_MARKETS,
+  WORKSHOP_STATUSES,
+} from '@painlab/shared/workshops';
 import { AUDIT_OUTCOMES } from '@painlab/shared/audit';
 import {
   APPOINTMENT_MODALITIES,
@@ -13,8 +20,21 @@ import {
   PATIENT_BOOKING_MODES,
 } from '@painlab/shared/appointments';
 import { MESSAGE_LANGUAGES, OUTBOX_CHANNELS, OUTBOX_STATUSES } from '@painlab/shared/outbox';
+import { STAFF_ROLES } from '@painlab/shared/users';
 import { CATEGORIES, GENDERS, PRIORITIES, STATUSES } from '@painlab/shared/patients';
+import {
+  REMINDER_CHANNELS,
+  REMINDER_LANGUAGES,
+  REMINDER_LINK_PURPOSES,
+  REMINDER_STATUSES,
+} from '@painlab/shared/reminders';
 import { NOTIFICATION_TYPES, REALTIME_KINDS, THREAD_KINDS } from '@painlab/shared/messages';
+import { PREFERENCE_TYPES } from '@painlab/shared/dashboard';
+import {
+  TIMES_OF_DAY,
+  WAITLIST_ENTRY_STATUSES,
+  WAITLIST_OFFER_STATUSES,
+} from '@painlab/shared/waitlist';
 import {
   INSTRUMENT_IDS,
   QUESTIONNAIRE_ASSIGNMENT_STATUSES,
@@ -33,8 +53,11 @@ import {
   POST_STATUSES,
   SITE_LANGS,
 } from '@painlab/shared/site-content';
+import { PLAN_CHANGE_KINDS, PLAN_STATUSES, type PlanContent } from '@painlab/shared/treatments';
 import {
+  type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -66,6 +89,8 @@ export const user = pgTable('user', {
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),
   banExpires: timestamp('ban_expires', tz),
+  /** better-auth's two-factor plugin: a second factor (TOTP or e-mail code) is enrolled (ADR 0025). */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
 });
 
 export const session = pgTable(
@@ -82,6 +107,11 @@ export const session = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     impersonatedBy: text('impersonated_by'),
+    /**
+     * Authenticator assurance level: 1 (password, reset, one-time link…), 2 once a second factor was
+     * verified in this session. Set by the server only (auth.ts, ADR 0025).
+     */
+    aal: smallint('aal').notNull().default(1),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
 );
@@ -190,7 +220,54 @@ export const authThrottle = pgTable('auth_throttle', {
   lockedUntil: timestamp('locked_until', tz),
 });
 
-export const authSchema = { user, session, account, verification, rateLimit };
+/** better-auth's two-factor plugin: the TOTP secret and recovery codes (both encrypted), per user. */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamp('locked_until', tz),
+  },
+  (t) => [
+    index('two_factor_user_id_idx').on(t.userId),
+    index('two_factor_secret_idx').on(t.secret),
+  ],
+);
+
+/**
+ * better-auth's passkey plugin (ADR 0033): one row per WebAuthn credential — its id, public key
+ * (COSE, base64), signature counter and the name its owner gave it. No private key is ever here.
+ */
+export const passkey = pgTable(
+  'passkey',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    createdAt: timestamp('created_at', tz),
+    aaguid: text('aaguid'),
+  },
+  (t) => [
+    index('passkey_user_id_idx').on(t.userId),
+    uniqueIndex('passkey_credential_id_key').on(t.credentialID),
+  ],
+);
+
+export const authSchema = { user, session, account, verification, rateLimit, twoFactor, passkey };
 
 /**
  * `(v1, v2, …)` of an enum of packages/shared, for a CHECK: the column's type (`text({ enum })`), its
@@ -382,6 +459,8 @@ export const outboxMessage = pgTable(
     subject: text('subject'),
     text: text('text').notNull(),
     html: text('html'),
+    /** Files sent with an e-mail (a calendar invitation): name, MIME type and text content. */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
     /** The patient the message is about, if any (audit rows of reading it carry the id). */
     patientId: uuid('patient_id').references(() => patient.id, { onDelete: 'set null' }),
     /** A caller's idempotency key: a second enqueue with the same key adds nothing. */
@@ -625,6 +704,8 @@ export const appointment = pgTable(
     cancelledAt: timestamp('cancelled_at', tz),
     rebookedFromId: uuid('rebooked_from_id'),
     bookedBy: text('booked_by').references(() => user.id, { onDelete: 'set null' }),
+    /** When the patient confirmed through a reminder's link (ADR 0021). */
+    patientConfirmedAt: timestamp('patient_confirmed_at', tz),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
@@ -656,6 +737,11 @@ export const appointmentSettings = pgTable(
       .default('request'),
     cancelNoticeHours: integer('cancel_notice_hours').notNull().default(24),
     timeZone: text('time_zone').notNull().default('Europe/Madrid'),
+    /** Reminders go this many hours before the start (ADR 0021; empty: none). */
+    reminderHours: integer('reminder_hours')
+      .array()
+      .notNull()
+      .default(sql`'{24,2}'::integer[]`),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [
@@ -682,6 +768,10 @@ export const siteSpecialist = pgTable(
     roleEs: text('role_es').notNull(),
     roleEn: text('role_en'),
     photoUrl: text('photo_url'),
+    /** The photo uploaded in the site editor (ADR 0034); wins over `photo_url`. */
+    photoImageId: uuid('photo_image_id').references((): AnyPgColumn => siteImage.id, {
+      onDelete: 'set null',
+    }),
     initials: text('initials').notNull(),
     specialtiesEs: jsonb('specialties_es').$type<string[]>().notNull().default([]),
     specialtiesEn: jsonb('specialties_en').$type<string[]>(),
@@ -692,6 +782,8 @@ export const siteSpecialist = pgTable(
     featured: boolean('featured').notNull().default(false),
     published: boolean('published').notNull().default(true),
     sort: integer('sort').notNull().default(0),
+    /** Optimistic concurrency of the staff editor (ADR 0027): a stale version is a 409. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
@@ -719,6 +811,7 @@ export const sitePost = pgTable(
     titleEn: text('title_en'),
     summaryEn: text('summary_en'),
     bodyEn: text('body_en'),
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
@@ -749,6 +842,7 @@ export const siteTestimonial = pgTable(
     translation: text('translation'),
     rating: smallint('rating').notNull(),
     sort: integer('sort').notNull().default(0),
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
@@ -787,6 +881,7 @@ export const sitePageText = pgTable(
     title: text('title').notNull(),
     summary: text('summary').notNull(),
     body: text('body').notNull(),
+    version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [
@@ -1146,5 +1241,574 @@ export const messageAttachment = pgTable(
       sql`${t.contentType} in ('application/pdf', 'image/png', 'image/jpeg')`,
     ),
     check('message_attachment_size_check', sql`${t.size} > 0 and ${t.size} <= 5242880`),
+  ],
+);
+
+// ---- Appointment reminders (issue 11, ADR 0021) ----
+
+/**
+ * One reminder sent (queued) for one appointment at one start time, `hoursBefore` it. The scheduler
+ * (reminders.service.ts) locks the due appointment with FOR UPDATE SKIP LOCKED, inserts this row and
+ * queues its message in the outbox in the same transaction; the unique key makes a second one for
+ * the same appointment, offset and start impossible. `withdrawn`: the appointment was cancelled or
+ * moved before the message left (its unsent outbox message is deleted).
+ */
+export const appointmentReminder = pgTable(
+  'appointment_reminder',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointment.id, { onDelete: 'cascade' }),
+    hoursBefore: integer('hours_before').notNull(),
+    startsAt: timestamp('starts_at', tz).notNull(),
+    dueAt: timestamp('due_at', tz).notNull(),
+    status: text('status', { enum: REMINDER_STATUSES }).notNull().default('queued'),
+    skipReason: text('skip_reason'),
+    channel: text('channel', { enum: OUTBOX_CHANNELS }),
+    outboxMessageId: uuid('outbox_message_id'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    queuedAt: timestamp('queued_at', tz),
+  },
+  (t) => [
+    uniqueIndex('appointment_reminder_once_key').on(t.appointmentId, t.hoursBefore, t.startsAt),
+    check('appointment_reminder_status_check', sql`${t.status} in ${sqlList(REMINDER_STATUSES)}`),
+    check('appointment_reminder_hours_check', sql`${t.hoursBefore} between 1 and 336`),
+  ],
+);
+
+/**
+ * A reminder's confirm or cancel link: 256 random bits in the URL fragment, only their SHA-256 hash
+ * here (with the purpose in the hashed text), expiring at the appointment's start, used once.
+ */
+export const appointmentLink = pgTable(
+  'appointment_link',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointment.id, { onDelete: 'cascade' }),
+    reminderId: uuid('reminder_id').references(() => appointmentReminder.id, {
+      onDelete: 'cascade',
+    }),
+    purpose: text('purpose', { enum: REMINDER_LINK_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    usedAt: timestamp('used_at', tz),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('appointment_link_token_key').on(t.tokenHash),
+    index('appointment_link_appointment_idx').on(t.appointmentId),
+    check(
+      'appointment_link_purpose_check',
+      sql`${t.purpose} in ${sqlList(REMINDER_LINK_PURPOSES)}`,
+    ),
+  ],
+);
+
+/** How a patient wants to be reminded (no row: `auto`, language unknown, the clinic's hours). */
+export const patientReminderPreference = pgTable(
+  'patient_reminder_preference',
+  {
+    patientId: uuid('patient_id')
+      .primaryKey()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: REMINDER_CHANNELS }).notNull().default('auto'),
+    language: text('language', { enum: REMINDER_LANGUAGES }),
+    hours: integer('hours').array(),
+    updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'patient_reminder_preference_channel_check',
+      sql`${t.channel} in ${sqlList(REMINDER_CHANNELS)}`,
+    ),
+    check(
+      'patient_reminder_preference_language_check',
+      sql`${t.language} is null or ${t.language} in ${sqlList(REMINDER_LANGUAGES)}`,
+    ),
+  ],
+);
+
+/**
+ * A person's saved dashboard layouts (ADR 0020): strict, versioned JSON checked by the API
+ * (`layoutSpecSchema`); at most one default per person; `version` guards concurrent edits.
+ */
+export const dashboardLayout = pgTable(
+  'dashboard_layout',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    layout: jsonb('layout').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('dashboard_layout_name_key').on(t.userId, sql`lower(${t.name})`),
+    uniqueIndex('dashboard_layout_default_key')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+    check('dashboard_layout_size_check', sql`octet_length(${t.layout}::text) <= 4096`),
+    check('dashboard_layout_name_check', sql`char_length(${t.name}) between 1 and 60`),
+  ],
+);
+
+/** Which channels a person wants per kind of notice (no row: the defaults, all allowed). */
+export const notificationPreference = pgTable(
+  'notification_preference',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: PREFERENCE_TYPES }).notNull(),
+    inApp: boolean('in_app').notNull(),
+    email: boolean('email').notNull(),
+    sms: boolean('sms').notNull(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.type] }),
+    check('notification_preference_type_check', sql`${t.type} in ${sqlList(PREFERENCE_TYPES)}`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Workshops (issue 10, migration 0018, ADR 0022)
+// ---------------------------------------------------------------------------------------------
+
+/** A workshop or programme of the public site, for one market (`/taller` or `/taller-USA`). */
+export const workshop = pgTable(
+  'workshop',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    market: text('market', { enum: WORKSHOP_MARKETS }).notNull(),
+    status: text('status', { enum: WORKSHOP_STATUSES }).notNull().default('draft'),
+    titleEs: text('title_es').notNull(),
+    titleEn: text('title_en'),
+    summaryEs: text('summary_es').notNull(),
+    summaryEn: text('summary_en'),
+    descriptionEs: text('description_es').notNull(),
+    descriptionEn: text('description_en'),
+    facilitator: text('facilitator').notNull(),
+    timeZone: text('time_zone').notNull(),
+    venue: text('venue'),
+    address: text('address'),
+    onlineUrl: text('online_url'),
+    onlinePlatform: text('online_platform'),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency', { enum: WORKSHOP_CURRENCIES }).notNull(),
+    capacity: integer('capacity').notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    check('workshop_market_check', sql`${t.market} in ${sqlList(WORKSHOP_MARKETS)}`),
+    check('workshop_status_check', sql`${t.status} in ${sqlList(WORKSHOP_STATUSES)}`),
+    check('workshop_currency_check', sql`${t.currency} in ${sqlList(WORKSHOP_CURRENCIES)}`),
+    check('workshop_capacity_check', sql`${t.capacity} > 0`),
+    check('workshop_price_check', sql`${t.priceCents} >= 0`),
+    check(
+      'workshop_english_check',
+      sql`(${t.titleEn} is null) = (${t.summaryEn} is null) and (${t.titleEn} is null) = (${t.descriptionEn} is null)`,
+    ),
+    check('workshop_place_check', sql`${t.venue} is not null or ${t.onlineUrl} is not null`),
+  ],
+);
+
+/** The sessions of a workshop (a programme has several; one registration covers them all). */
+export const workshopSession = pgTable(
+  'workshop_session',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workshopId: uuid('workshop_id')
+      .notNull()
+      .references(() => workshop.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', tz).notNull(),
+    endsAt: timestamp('ends_at', tz).notNull(),
+  },
+  (t) => [
+    index('workshop_session_workshop_idx').on(t.workshopId, t.startsAt),
+    check('workshop_session_order_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * A person's registration. Seats are taken by `confirmed` and `offered` rows; registering and every
+ * change of a seat lock the workshop's row first (FOR UPDATE), so two requests for the last seat
+ * never both get it. `position` orders the waitlist (a sequence: arrival order). Links carry a random
+ * token; only its SHA-256 is kept, one per purpose.
+ */
+export const workshopRegistration = pgTable(
+  'workshop_registration',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workshopId: uuid('workshop_id')
+      .notNull()
+      .references(() => workshop.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    lang: text('lang', { enum: SITE_LANGS }).notNull(),
+    status: text('status', { enum: REGISTRATION_STATUSES }).notNull(),
+    position: bigserial('position', { mode: 'number' }).notNull(),
+    ipHash: text('ip_hash').notNull(),
+    cancelTokenHash: text('cancel_token_hash').notNull().unique(),
+    offerTokenHash: text('offer_token_hash').unique(),
+    offerExpiresAt: timestamp('offer_expires_at', tz),
+    offers: integer('offers').notNull().default(0),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', tz),
+    cancelledAt: timestamp('cancelled_at', tz),
+  },
+  (t) => [
+    check(
+      'workshop_registration_status_check',
+      sql`${t.status} in ${sqlList(REGISTRATION_STATUSES)}`,
+    ),
+    check(
+      'workshop_registration_offer_check',
+      sql`${t.status} <> 'offered' or (${t.offerExpiresAt} is not null and ${t.offerTokenHash} is not null)`,
+    ),
+    // one live registration per person and workshop
+    uniqueIndex('workshop_registration_person_key')
+      .on(t.workshopId, sql`lower(${t.email})`)
+      .where(sql`${t.status} in ('confirmed', 'offered', 'waitlisted')`),
+    index('workshop_registration_workshop_idx').on(t.workshopId, t.status, t.position),
+    index('workshop_registration_offer_idx')
+      .on(t.offerExpiresAt)
+      .where(sql`${t.status} = 'offered'`),
+    index('workshop_registration_ip_idx').on(t.ipHash, t.createdAt),
+  ],
+);
+
+/**
+ * A treatment plan (issue 13, ADR 0019): its current content (the latest version's) and status,
+ * guarded by `version`. At most one active plan per patient: a partial unique index, so of two
+ * activations at once one wins.
+ */
+export const treatmentPlan = pgTable(
+  'treatment_plan',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: PLAN_STATUSES }).notNull().default('draft'),
+    title: text('title').notNull(),
+    content: jsonb('content').$type<PlanContent>().notNull(),
+    version: integer('version').notNull().default(1),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('treatment_plan_one_active_key')
+      .on(t.patientId)
+      .where(sql`${t.status} = 'active'`),
+    index('treatment_plan_patient_idx').on(t.patientId, t.updatedAt),
+    index('treatment_plan_updated_idx').on(t.updatedAt, t.id),
+    check('treatment_plan_status_check', sql`${t.status} in ${sqlList(PLAN_STATUSES)}`),
+    check('treatment_plan_version_check', sql`${t.version} >= 1`),
+  ],
+);
+
+/** Every version of a plan as it was (who, when, what), never changed afterwards. */
+export const treatmentPlanVersion = pgTable(
+  'treatment_plan_version',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => treatmentPlan.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    kind: text('kind', { enum: PLAN_CHANGE_KINDS }).notNull(),
+    status: text('status', { enum: PLAN_STATUSES }).notNull(),
+    content: jsonb('content').$type<PlanContent>().notNull(),
+    note: text('note'),
+    changedBy: text('changed_by').references(() => user.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.planId, t.version] }),
+    check('treatment_plan_version_kind_check', sql`${t.kind} in ${sqlList(PLAN_CHANGE_KINDS)}`),
+    check('treatment_plan_version_status_check', sql`${t.status} in ${sqlList(PLAN_STATUSES)}`),
+  ],
+);
+
+/** The patient's acknowledgement of one version of their active plan (once per version). */
+export const treatmentPlanAcknowledgement = pgTable(
+  'treatment_plan_acknowledgement',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => treatmentPlan.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    acknowledgedAt: timestamp('acknowledged_at', tz).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.version] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Task notices and the account's language (issue 12, migration 0023, ADR 0029)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A "task due soon" notice made for a task's assignee, once per task, due date and person (the
+ * primary key): the scheduler on every instance inserts it in the transaction that notifies, so two
+ * instances (or a restart) never notify twice; a task whose due date moves is due again.
+ */
+export const taskDueNotice = pgTable(
+  'task_due_notice',
+  {
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => task.id, { onDelete: 'cascade' }),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.dueDate, t.recipientId] })],
+);
+
+/**
+ * The language a person last used the app in (the `painlab_lang` cookie or Accept-Language of their
+ * event stream): notices sent to them outside the app (e-mail) are written in it.
+ */
+export const accountLanguage = pgTable(
+  'account_language',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    language: text('language', { enum: MESSAGE_LANGUAGES }).notNull(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [check('account_language_check', sql`${t.language} in ${sqlList(MESSAGE_LANGUAGES)}`)],
+);
+
+/**
+ * The last TOTP time step (unix time / 30 s) accepted per user: a code of that step or an earlier
+ * one is refused (replay, ASVS 5 6.5.1; ADR 0025).
+ */
+export const mfaTotpStep = pgTable('mfa_totp_step', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull(),
+});
+
+/** Whether a role needs an aal2 session (once its user enrolled a factor); no row = the default. */
+export const mfaPolicy = pgTable('mfa_policy', {
+  role: text('role').primaryKey(),
+  required: boolean('required').notNull(),
+  updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+/**
+ * A signed-in user's private calendar subscription (ADR 0028): only the SHA-256 of the secret in its
+ * URL, one per user (a new one replaces the old, which stops working), and the language its events
+ * are written in.
+ */
+export const calendarFeed = pgTable(
+  'calendar_feed',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    language: text('language', { enum: MESSAGE_LANGUAGES }).notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    lastReadAt: timestamp('last_read_at', tz),
+  },
+  (t) => [
+    uniqueIndex('calendar_feed_token_key').on(t.tokenHash),
+    check('calendar_feed_language_check', sql`${t.language} in ${sqlList(MESSAGE_LANGUAGES)}`),
+  ],
+);
+
+/**
+ * An administrator's invitation of a staff member (ADR 0031): the e-mail and role chosen by the
+ * administrator, only the SHA-256 of the link's token, single use (`accepted_at`), expiring,
+ * revocable. Resending replaces the token (the old link stops working) and the expiry.
+ */
+export const staffInvite = pgTable(
+  'staff_invite',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', tz).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    acceptedAt: timestamp('accepted_at', tz),
+    acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', tz),
+    revokedBy: text('revoked_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('staff_invite_token_key').on(t.tokenHash),
+    index('staff_invite_created_idx').on(t.createdAt),
+    check('staff_invite_role_check', sql`${t.role} in ${sqlList(STAFF_ROLES)}`),
+  ],
+);
+
+// ---- Site images (issue 10 "Editing (staff)", ADR 0034) ----
+
+/**
+ * An image uploaded in the site editor: checked by decoding it, turned upright, stripped of its
+ * metadata and resized at upload; its alt text in both languages. The bytes are in its variants.
+ */
+export const siteImage = pgTable(
+  'site_image',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Size of the largest variant (the intrinsic size the pages declare). */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    altEs: text('alt_es').notNull(),
+    altEn: text('alt_en').notNull(),
+    uploadedBy: text('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [check('site_image_size_check', sql`${t.width} > 0 and ${t.height} > 0`)],
+);
+
+/** One resized, re-encoded copy of a site image, served publicly by its content-hashed name. */
+export const siteImageVariant = pgTable(
+  'site_image_variant',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => siteImage.id, { onDelete: 'cascade' }),
+    /** `<first 32 hex digits of the content's SHA-256>.<webp|jpg>`: the public file name. */
+    name: text('name').notNull(),
+    format: text('format').$type<'webp' | 'jpeg'>().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [
+    index('site_image_variant_image_idx').on(t.imageId),
+    index('site_image_variant_name_idx').on(t.name),
+    check('site_image_variant_format_check', sql`${t.format} in ('webp', 'jpeg')`),
+    check('site_image_variant_name_check', sql`${t.name} ~ '^[0-9a-f]{32}\\.(webp|jpg)$'`),
+  ],
+);
+
+/**
+ * The appointments waitlist (ADR 0032): a patient waits for a specialist (null: any) and a type,
+ * inside an optional window. `position` is arrival order (FIFO). At most one live entry per patient,
+ * specialist and type.
+ */
+export const appointmentWaitlistEntry = pgTable(
+  'appointment_waitlist_entry',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    specialistId: text('specialist_id').references(() => user.id, { onDelete: 'cascade' }),
+    typeId: text('type_id')
+      .notNull()
+      .references(() => appointmentType.id, { onDelete: 'cascade' }),
+    earliestDate: date('earliest_date', { mode: 'string' }),
+    latestDate: date('latest_date', { mode: 'string' }),
+    timesOfDay: text('times_of_day')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    note: text('note'),
+    status: text('status', { enum: WAITLIST_ENTRY_STATUSES }).notNull().default('waiting'),
+    position: bigserial('position', { mode: 'number' }).notNull(),
+    appointmentId: uuid('appointment_id').references(() => appointment.id, {
+      onDelete: 'set null',
+    }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', tz),
+  },
+  (t) => [
+    index('appointment_waitlist_entry_queue_idx').on(t.status, t.position),
+    index('appointment_waitlist_entry_patient_idx').on(t.patientId),
+    uniqueIndex('appointment_waitlist_entry_live_key')
+      .on(t.patientId, sql`coalesce(${t.specialistId}, '')`, t.typeId)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    check(
+      'appointment_waitlist_entry_status_check',
+      sql`${t.status} in ${sqlList(WAITLIST_ENTRY_STATUSES)}`,
+    ),
+    check(
+      'appointment_waitlist_entry_times_check',
+      sql`${t.timesOfDay} <@ array${sql.raw(`[${TIMES_OF_DAY.map((x) => `'${x}'`).join(', ')}]`)}::text[]`,
+    ),
+    check(
+      'appointment_waitlist_entry_window_check',
+      sql`${t.earliestDate} is null or ${t.latestDate} is null or ${t.earliestDate} <= ${t.latestDate}`,
+    ),
+  ],
+);
+
+/**
+ * A freed slot offered to one entry: the slot (specialist, times, place), an HMAC of the link's
+ * token (never the token), an expiry. At most one open offer per entry.
+ */
+export const appointmentWaitlistOffer = pgTable(
+  'appointment_waitlist_offer',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => appointmentWaitlistEntry.id, { onDelete: 'cascade' }),
+    specialistId: text('specialist_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', tz).notNull(),
+    /** The end of the freed time (the cancelled visit's end plus its buffer). */
+    freeUntil: timestamp('free_until', tz).notNull(),
+    timeZone: text('time_zone').notNull(),
+    modality: text('modality', { enum: APPOINTMENT_MODALITIES }).notNull(),
+    location: text('location'),
+    /** The visit whose cancellation or move freed the slot. */
+    sourceAppointmentId: uuid('source_appointment_id'),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status', { enum: WAITLIST_OFFER_STATUSES }).notNull().default('open'),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    appointmentId: uuid('appointment_id').references(() => appointment.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', tz),
+  },
+  (t) => [
+    uniqueIndex('appointment_waitlist_offer_token_key').on(t.tokenHash),
+    uniqueIndex('appointment_waitlist_offer_open_key')
+      .on(t.entryId)
+      .where(sql`${t.status} = 'open'`),
+    index('appointment_waitlist_offer_due_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'open'`),
+    index('appointment_waitlist_offer_slot_idx').on(t.specialistId, t.startsAt),
+    check(
+      'appointment_waitlist_offer_status_check',
+      sql`${t.status} in ${sqlList(WAITLIST_OFFER_STATUSES)}`,
+    ),
+    check(
+      'appointment_waitlist_offer_modality_check',
+      sql`${t.modality} in ${sqlList(APPOINTMENT_MODALITIES)}`,
+    ),
   ],
 );

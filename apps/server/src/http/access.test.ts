@@ -1,5 +1,5 @@
 /**
- * The SPEC §6 matrix against the running server: 4 roles × 7 resources × 4 actions, every API
+ * The SPEC §6 matrix against the running server: 4 roles × 8 resources × 4 actions, every API
  * route without a session, and deny-by-default for a route nobody declared.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,30 @@ async function requestFor(
   resource: Resource,
   action: Action,
 ): Promise<{ method: string; path: string; json?: unknown; ok: number }> {
+  if (resource === 'site_content') {
+    // posts authored as the profile linked to the demo specialist (their own, ADR 0027)
+    const post = () => ({
+      slug: `matrix-post-${++seq}`,
+      authorSlug: 'sofia-herrera',
+      status: 'draft',
+      publishAt: null,
+      tags: [],
+      titleEs: 'Entrada de prueba',
+      summaryEs: 'Resumen',
+      bodyEs: 'Texto',
+      titleEn: null,
+      summaryEn: null,
+      bodyEn: null,
+    });
+    if (action === 'view') return { method: 'GET', path: '/api/site-editor/posts', ok: 200 };
+    if (action === 'create')
+      return { method: 'POST', path: '/api/site-editor/posts', json: post(), ok: 201 };
+    const created = await clients.admin.post('/api/site-editor/posts', post());
+    const path = `/api/site-editor/posts/${created.body.id}`;
+    if (action === 'edit')
+      return { method: 'PUT', path, json: { ...post(), version: created.body.version }, ok: 200 };
+    return { method: 'DELETE', path, ok: 204 };
+  }
   if (resource === 'users') {
     if (action === 'view') return { method: 'GET', path: '/api/users', ok: 200 };
     if (action === 'create') {
@@ -127,6 +151,45 @@ async function requestFor(
       };
     return { method: 'DELETE', path: `/api/appointments/${booked.body.id}`, ok: 204 };
   }
+  if (resource === 'treatments') {
+    if (action === 'view') return { method: 'GET', path: '/api/treatments', ok: 200 };
+    const [specialist] = await server.sql<{ id: string }>(
+      'select id from "user" where email = $1',
+      [DEMO.specialist],
+    );
+    const patient = await clients.admin.post('/api/patients', {
+      ...MINIMAL_PATIENT,
+      name: 'Matrix Plan',
+      allowDuplicate: true,
+    });
+    const content = {
+      title: 'Matrix plan',
+      problems: [],
+      goals: [],
+      interventions: [],
+      startsOn: '2031-01-01',
+      clinicianIds: [specialist!.id],
+    };
+    if (action === 'create')
+      return {
+        method: 'POST',
+        path: '/api/treatments',
+        json: { ...content, patientId: patient.body.id },
+        ok: 201,
+      };
+    const plan = await clients.admin.post('/api/treatments', {
+      ...content,
+      patientId: patient.body.id,
+    });
+    if (action === 'edit')
+      return {
+        method: 'PATCH',
+        path: `/api/treatments/${plan.body.id}`,
+        json: { ...content, version: 1 },
+        ok: 200,
+      };
+    return { method: 'DELETE', path: `/api/treatments/${plan.body.id}`, ok: 204 };
+  }
   const method = { view: 'GET', create: 'POST', edit: 'PATCH', delete: 'DELETE' }[action];
   const path =
     action === 'view' || action === 'create' ? `/api/${resource}` : `/api/${resource}/some-id`;
@@ -138,7 +201,7 @@ describe('permission matrix (SPEC §6) enforced by the server', () => {
     RESOURCES.flatMap((resource) => ACTIONS.map((action) => ({ role, resource, action }))),
   );
 
-  it('covers 112 cases', () => expect(cases).toHaveLength(112));
+  it('covers 128 cases', () => expect(cases).toHaveLength(128));
 
   it.each(cases)('$role $action $resource', async ({ role, resource, action }) => {
     const req = await requestFor(resource, action);
@@ -236,5 +299,30 @@ describe('deny by default', () => {
     const res = await server.client().get('/api/no-such-thing');
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('not_found');
+  });
+});
+
+describe('refusals name the patient', () => {
+  it('from a {patientId} path parameter and a patientId filter, as from /api/patients/{id}', async () => {
+    const created = await clients.admin.post('/api/patients', {
+      ...MINIMAL_PATIENT,
+      name: 'Refusal Named',
+      allowDuplicate: true,
+    });
+    const id = created.body.id as string;
+    const cases = [
+      ['GET', `/api/appointments/patient/${id}`],
+      ['GET', `/api/appointments/reminder-preferences/${id}`],
+      ['GET', `/api/treatments?patientId=${id.toUpperCase()}`],
+    ] as const;
+    for (const [method, path] of cases) {
+      const res = await clients.researcher.request(method, path);
+      expect(res.status, path).toBe(403);
+      const [row] = await server.sql<{ patient_id: string | null }>(
+        "select patient_id from audit_log where action = 'access.denied' and request_id = $1",
+        [res.body.error.requestId],
+      );
+      expect(row, path).toEqual({ patient_id: id });
+    }
   });
 });

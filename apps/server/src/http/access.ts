@@ -6,7 +6,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { hasPermission, type Action, type Resource } from '@painlab/shared/permissions';
+import { hasPermission, type Action, type Resource, type Role } from '@painlab/shared/permissions';
 import { recordAudit } from '../audit/audit';
 import { ApiError, sendError } from './errors';
 import type { AppEnv, Deps } from './types';
@@ -49,13 +49,23 @@ export function pathIds(template: string, path: string): Record<string, string> 
 
 /**
  * The record a refused request was about: on a patients route, `{id}` is the patient and the last id
- * of the path (`{noteId}`, or the patient) the record.
+ * of the path (`{noteId}`, or the patient) the record; on any route a `{patientId}` parameter names
+ * the patient (`/api/appointments/patient/{patientId}`), and so does a `patientId` filter in the
+ * query (`/api/treatments?patientId=`).
  */
-function recordOf(template: string, path: string, resource: string | undefined) {
+function recordOf(
+  template: string,
+  path: string,
+  resource: string | undefined,
+  query?: string | undefined,
+) {
   const ids = pathIds(template, path);
   const values = Object.values(ids);
+  const fromQuery = query !== undefined && UUID.test(query) ? query.toLowerCase() : null;
   const patientId =
-    (resource === 'patients' || template.startsWith('/api/patients/')) && ids.id ? ids.id : null;
+    (resource === 'patients' || template.startsWith('/api/patients/')) && ids.id
+      ? ids.id
+      : (ids.patientId ?? fromQuery);
   return { patientId, recordId: values.at(-1) ?? null };
 }
 
@@ -70,21 +80,71 @@ export function accessOf(method: string, path: string): Access | undefined {
   return registry.get(keyOf(method, toHonoPath(path)));
 }
 
-export function guardMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
+/**
+ * Finds the patient a record is about, for routes whose path names the record rather than the
+ * patient (`/api/appointments/:id`, `/api/treatments/:id`): keyed by the route's path up to `:id`,
+ * given the id; null when there is no such record. Supplied where the app is wired (app.ts), from
+ * the modules' services.
+ */
+export type PatientOfRecord = Readonly<Record<string, (id: string) => Promise<string | null>>>;
+
+/**
+ * Routes an aal1 session may use while its role requires a second factor (ADR 0025): who am I, my
+ * own account and sessions, reading the MFA settings, telemetry. Everything else — every route that
+ * can return patient data, and changing the MFA policy (an aal1 administrator could otherwise lift
+ * the requirement it is held to) — needs aal2 then.
+ */
+export const STEP_UP_ROUTES = ['/api/me', '/api/account/', '/api/mfa/', '/api/telemetry/'];
+/** Of STEP_UP_ROUTES, the ones an aal1 session may only read. */
+const STEP_UP_READ_ONLY = ['/api/mfa/'];
+
+const stepUpAllowed = (method: string, template: string) =>
+  STEP_UP_ROUTES.some((p) => (p.endsWith('/') ? template.startsWith(p) : template === p)) &&
+  !(method.toUpperCase() !== 'GET' && STEP_UP_READ_ONLY.some((p) => template.startsWith(p)));
+
+/** Whether a session is refused until it verifies its second factor. */
+export async function needsStepUp(
+  session: NonNullable<AppEnv['Variables']['session']>,
+  mfaRequired: (role: Role) => Promise<boolean>,
+): Promise<boolean> {
+  return session.aal < 2 && session.mfaEnrolled && (await mfaRequired(session.role));
+}
+
+export function guardMiddleware(
+  deps: Deps,
+  patientOf: PatientOfRecord = {},
+  mfaRequired: (role: Role) => Promise<boolean> = async () => false,
+): MiddlewareHandler<AppEnv> {
+  /** The patient of the record a refused request named, when its route has a resolver. */
+  const patientOfRequest = async (template: string, path: string, query: string | undefined) => {
+    const record = recordOf(template, path, undefined, query);
+    if (record.patientId) return record;
+    const key = Object.keys(patientOf).find((k) => template === k || template.startsWith(`${k}/`));
+    const id = key ? pathIds(template, path).id : undefined;
+    if (!key || !id) return record;
+    try {
+      return { ...record, patientId: await patientOf[key]!(id) };
+    } catch (error) {
+      deps.logger.warn({ err: (error as Error).message }, 'patient of a refused request not found');
+      return record;
+    }
+  };
   return async (c, next) => {
     const handler = matchedRoutes(c).find((r) => r.method !== 'ALL' && r.path.startsWith('/api/'));
     if (!handler) return next(); // nothing matched: the not-found handler answers
     const rule = registry.get(keyOf(handler.method, handler.path));
     const session = c.get('session');
     const route = `${handler.method} ${handler.path}`;
-    const audit = (reason: string, resource?: string, action?: string) =>
+    const audit = async (reason: string, resource?: string, action?: string) =>
       recordAudit(deps.database.db, {
         action: 'access.denied',
         outcome: 'denied',
         actorUserId: session?.user.id ?? null,
         actorRole: session?.role ?? null,
         resource: resource ?? null,
-        ...recordOf(handler.path, c.req.path, resource),
+        ...(resource === 'patients'
+          ? recordOf(handler.path, c.req.path, resource, c.req.query('patientId'))
+          : await patientOfRequest(handler.path, c.req.path, c.req.query('patientId'))),
         ip: c.get('clientIp'),
         requestId: c.get('requestId'),
         details: { reason, route, ...(action ? { permission: action } : {}) },
@@ -109,6 +169,11 @@ export function guardMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
         c,
         new ApiError(403, 'forbidden', { action: rule.action, resource: rule.resource }),
       );
+    }
+    // the role requires a second factor and this session has not used one (ADR 0025)
+    if (!stepUpAllowed(handler.method, handler.path) && (await needsStepUp(session, mfaRequired))) {
+      await audit('mfa_required', rule.kind === 'permission' ? rule.resource : undefined);
+      return sendError(c, new ApiError(403, 'mfa_required'));
     }
     return next();
   };

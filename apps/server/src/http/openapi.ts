@@ -19,7 +19,10 @@ import {
   availabilityExceptionSchema,
   availabilitySchema,
   bookableSpecialistListSchema,
+  calendarFeedCreatedSchema,
+  calendarFeedSchema,
   cancelAppointmentSchema,
+  createCalendarFeedSchema,
   createAppointmentSchema,
   myAppointmentsSchema,
   rebookAppointmentSchema,
@@ -92,11 +95,46 @@ import {
   submitSchema,
 } from '@painlab/shared/questionnaires';
 import {
+  acknowledgePlanSchema,
+  changePlanStatusSchema,
+  createPlanSchema,
+  myPlanSchema,
+  planListSchema,
+  planSchema,
+  planVersionSchema,
+  revisePlanSchema,
+} from '@painlab/shared/treatments';
+import {
   createUserSchema,
   updateUserSchema,
   userListSchema,
   userSummarySchema,
 } from '@painlab/shared/users';
+import {
+  noShowReportSchema,
+  reminderLinkInputSchema,
+  reminderLinkResultSchema,
+  reminderLinkViewSchema,
+  reminderPreferenceSchema,
+  updateReminderPreferenceSchema,
+} from '@painlab/shared/reminders';
+import {
+  createWaitlistEntrySchema,
+  waitlistEntrySchema,
+  waitlistLinkInputSchema,
+  waitlistLinkViewSchema,
+  waitlistListSchema,
+  waitlistOfferResultSchema,
+  waitlistOfferSchema,
+} from '@painlab/shared/waitlist';
+import {
+  createLayoutSchema,
+  dashboardLayoutListSchema,
+  dashboardLayoutSchema,
+  dashboardSummarySchema,
+  notificationPreferencesSchema,
+  updateLayoutSchema,
+} from '@painlab/shared/dashboard';
 import type { Auth } from '../auth/auth';
 import { baseUrlOf } from '../env';
 import { declareAccess, type Access } from './access';
@@ -165,6 +203,9 @@ const COMPONENTS: Record<string, z.ZodType> = {
   AppointmentSlotList: slotListSchema,
   AppointmentSettings: appointmentSettingsSchema,
   UpdateAppointmentSettings: updateAppointmentSettingsSchema,
+  CalendarFeed: calendarFeedSchema,
+  CalendarFeedCreated: calendarFeedCreatedSchema,
+  CreateCalendarFeed: createCalendarFeedSchema,
   Availability: availabilitySchema,
   WeeklyHours: weeklyHoursSchema,
   WeeklyAvailabilityInput: weeklyAvailabilityInputSchema,
@@ -184,6 +225,33 @@ const COMPONENTS: Record<string, z.ZodType> = {
   QuestionnaireLinkOpen: linkOpenSchema,
   QuestionnaireLinkDraft: linkDraftSchema,
   QuestionnaireLinkSubmit: linkSubmitSchema,
+  ReminderLinkInput: reminderLinkInputSchema,
+  ReminderLinkView: reminderLinkViewSchema,
+  ReminderLinkResult: reminderLinkResultSchema,
+  ReminderPreference: reminderPreferenceSchema,
+  UpdateReminderPreference: updateReminderPreferenceSchema,
+  NoShowReport: noShowReportSchema,
+  WaitlistEntry: waitlistEntrySchema,
+  WaitlistList: waitlistListSchema,
+  WaitlistOffer: waitlistOfferSchema,
+  CreateWaitlistEntry: createWaitlistEntrySchema,
+  WaitlistLinkInput: waitlistLinkInputSchema,
+  WaitlistLinkView: waitlistLinkViewSchema,
+  WaitlistOfferResult: waitlistOfferResultSchema,
+  DashboardSummary: dashboardSummarySchema,
+  DashboardLayout: dashboardLayoutSchema,
+  DashboardLayoutList: dashboardLayoutListSchema,
+  CreateDashboardLayout: createLayoutSchema,
+  UpdateDashboardLayout: updateLayoutSchema,
+  NotificationPreferences: notificationPreferencesSchema,
+  TreatmentPlan: planSchema,
+  TreatmentPlanList: planListSchema,
+  TreatmentPlanVersion: planVersionSchema,
+  CreateTreatmentPlan: createPlanSchema,
+  ReviseTreatmentPlan: revisePlanSchema,
+  ChangeTreatmentPlanStatus: changePlanStatusSchema,
+  AcknowledgeTreatmentPlan: acknowledgePlanSchema,
+  MyTreatmentPlan: myPlanSchema,
 };
 
 /** Gives a schema a component name (for module-local schemas, e.g. telemetry bodies). */
@@ -343,6 +411,11 @@ export const TAGS = [
       'In-app notifications (what happened and where, never content) and the realtime event stream',
   },
   {
+    name: 'dashboard',
+    description:
+      "The caller's dashboard: widgets shaped by their role (audited per patient shown) and saved layouts",
+  },
+  {
     name: 'tasks',
     description:
       'Work items for staff, role queues and patients: statuses with explicit transitions, comments, history',
@@ -364,6 +437,16 @@ export const TAGS = [
       'The public site: published posts, specialists, consented testimonials, page texts, and the contact form',
   },
   {
+    name: 'site-editor',
+    description:
+      "Staff editing of the public site: posts, specialist profiles, testimonials with their consent records, the service and community pages' texts",
+  },
+  {
+    name: 'workshops',
+    description:
+      'Workshops of the public site: sessions, seats and an automatic waitlist, registration without an account, cancel and offer links; edited by administrators',
+  },
+  {
     name: 'telemetry',
     description: 'Client logs and Web Vitals from the web app (no patient data)',
   },
@@ -374,7 +457,8 @@ export const TAGS = [
   },
   {
     name: 'treatments',
-    description: 'Not yet available: the permission check is enforced, then 501',
+    description:
+      "Treatment plans: problems, goals tied to questionnaire measures, interventions, statuses with explicit transitions, versions, progress, the patient's acknowledgement",
   },
   {
     name: 'analytics',
@@ -564,7 +648,7 @@ export async function openApiDocument(app: OpenAPIHono<AppEnv>, deps: Pick<Deps,
         '**Errors**: `{ "error": { "code", "message", "requestId", "details"? } }` (the `Error` schema); `message` is in the ' +
           "request's language (`Accept-Language`: `es` or `en`), `code` is stable.",
         '',
-        '**Bodies**: JSON operations accept `application/json` only, the CSV import `text/csv` only; anything else is a 415.',
+        '**Bodies**: JSON operations accept `application/json` only, the CSV import `text/csv` only, message attachments and site images the file types they list; anything else is a 415.',
       ].join('\n'),
       contact: { name: `${deps.env.CLINIC_NAME} administrators`, url: baseUrl },
     },

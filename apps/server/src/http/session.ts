@@ -61,19 +61,24 @@ type SessionRow = {
   role: string | null;
   banned: boolean | null;
   banExpires: Date | null;
+  aal: number;
+  twoFactorEnabled: boolean;
+  hasPasskey: boolean;
 };
 
 /**
  * Sessions read in the last SESSION_CACHE_MS, keyed by the signed cookie value, so most requests of
  * a signed-in user skip the lookup and the signature check (bench/README.md). Every change made
  * through this server — sign-out, revoking sessions, banning, a role change, deleting a user: any
- * successful write to /api/auth/* or /api/users — clears it (`clear()`, from app.ts), and a lookup
- * that began before a clear is not cached. Changes made elsewhere (another server process, SQL) apply
- * within SESSION_CACHE_MS (docs/auth.md). The expiry checks run on every request, cached or not.
+ * successful write to /api/auth/*, /api/account/* or /api/users — clears it and tells the other
+ * server instances on the same PostgreSQL, which clear theirs (http/session-signal.ts, ADR 0026);
+ * a lookup that began before a clear is not cached. Changes made behind the servers' back (SQL)
+ * apply within SESSION_CACHE_MS (docs/auth.md). The expiry checks run on every request, cached or not.
  */
 export class SessionCache {
   private readonly entries = new Map<string, { row: SessionRow; until: number }>();
   private generation = 0;
+  private suspended = false;
 
   constructor(
     private readonly ttlMs: number,
@@ -81,6 +86,7 @@ export class SessionCache {
   ) {}
 
   get(key: string, now: number): SessionRow | undefined {
+    if (this.suspended) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.until > now) return entry.row;
@@ -94,7 +100,7 @@ export class SessionCache {
   }
 
   set(key: string, row: SessionRow, ticket: number, now: number): void {
-    if (this.ttlMs <= 0 || ticket !== this.generation) return;
+    if (this.ttlMs <= 0 || this.suspended || ticket !== this.generation) return;
     if (this.entries.size >= this.maxEntries)
       this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { row, until: now + this.ttlMs });
@@ -108,17 +114,19 @@ export class SessionCache {
     this.generation += 1;
     this.entries.clear();
   }
+
+  /**
+   * While suspended nothing is served from or kept in the cache: every request reads the
+   * database (http/session-signal.ts, while this instance cannot hear the others' changes).
+   */
+  suspend(on: boolean): void {
+    if (on) this.clear();
+    this.suspended = on;
+  }
 }
 
-const caches = new WeakMap<Deps, SessionCache>();
-
 export function sessionCacheOf(deps: Deps): SessionCache {
-  let cache = caches.get(deps);
-  if (!cache) {
-    cache = new SessionCache(deps.env.SESSION_CACHE_MS);
-    caches.set(deps, cache);
-  }
-  return cache;
+  return deps.sessions.cache;
 }
 
 /** The session⋈user lookup, prepared once per database handle (no query building per request). */
@@ -136,6 +144,10 @@ function prepareLookup(db: Deps['database']['db']) {
       role: userTable.role,
       banned: userTable.banned,
       banExpires: userTable.banExpires,
+      aal: sessionTable.aal,
+      twoFactorEnabled: userTable.twoFactorEnabled,
+      // a passkey is a factor too (ADR 0033)
+      hasPasskey: sql<boolean>`exists (select 1 from passkey where passkey.user_id = ${userTable.id})`,
     })
     .from(sessionTable)
     .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
@@ -219,6 +231,9 @@ export async function resolveSession(
       user: { id: row.userId, name: row.name, email: row.email },
       role: toRole(row.role),
       sessionId: row.id,
+      aal: row.aal >= 2 ? 2 : 1,
+      mfaEnrolled: row.twoFactorEnabled || row.hasPasskey,
+      twoFactorEnabled: row.twoFactorEnabled,
       expiresAt,
       createdAt: row.createdAt,
     },

@@ -13,11 +13,9 @@
  * HTML answers are compressed (brotli or gzip by Accept-Encoding), carry an ETag (304 on
  * If-None-Match) and `Cache-Control: no-cache`, and vary on the request headers that choose them.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import zlib from 'node:zlib';
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { signInSchema } from '@painlab/shared/auth';
@@ -25,6 +23,7 @@ import type { SitePageInput } from '@painlab/shared/site-content';
 import { returnPathOrDefault, safeReturnPath } from '@painlab/shared/return-path';
 import { access } from './access';
 import { defineRoute } from './openapi';
+import { encodeHtml, etagMatchesHash, etagOf, HTML_HEADERS, htmlHash } from './page-cache';
 import { resolveSession } from './session';
 import type { AppEnv, Deps } from './types';
 import { pickEncoding } from './web-assets';
@@ -51,6 +50,10 @@ interface LoginRenderInput {
   email?: string;
   refusal?: Refusal | null;
   fieldErrors?: Partial<Record<'email' | 'password', FieldMessage>>;
+  /** The second step of sign-in (or a step-up to aal2): the code form instead (ADR 0025). */
+  secondFactor?: 'sign-in' | 'step-up' | null;
+  /** E-mailed codes wait in the outbox (no mail server configured). */
+  emailToOutbox?: boolean;
   assets: PageAssets;
 }
 interface SiteRenderer {
@@ -107,8 +110,16 @@ async function loadSite(env: Deps['env']): Promise<Site | null> {
     seen.add(key);
     return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => filesOf(k, seen))];
   };
+  /** The style sheets of a chunk and of every chunk it imports (the build may move CSS to them). */
+  const stylesOf = (key: string, seen = new Set<string>()): string[] => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return [];
+    seen.add(key);
+    return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((k) => stylesOf(k, seen))];
+  };
   const script = `/${client.file}`;
-  const styles = (shell.css ?? []).map((f) => `/${f}`);
+  // the web app's own style sheet (Tailwind's, one for the app and the site pages)
+  const styles = [...new Set(stylesOf('index.html'))].map((f) => `/${f}`);
   const byPage = new Map<string, PageAssets>();
   return {
     renderer,
@@ -163,39 +174,16 @@ export function sendHtml(
 ): Response {
   const raw = Buffer.from(html);
   const encoding = pickEncoding(c.req.header('accept-encoding'));
-  const body =
-    encoding === 'br'
-      ? zlib.brotliCompressSync(raw, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-          },
-        })
-      : encoding === 'gzip'
-        ? zlib.gzipSync(raw, { level: 6 })
-        : raw;
-  const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 22);
-  const etag = `"${hash}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`;
-  const headers: Record<string, string> = {
-    'Cache-Control': 'no-cache',
-    // the language and the session (a signed-in visitor is redirected) come from these
-    Vary: 'Accept-Encoding, Accept-Language, Cookie',
-    ...extra,
-  };
+  const hash = htmlHash(raw);
+  const headers: Record<string, string> = { ...HTML_HEADERS, ...extra };
   if (status === 200) {
-    headers.ETag = etag;
-    const match = c.req.header('if-none-match');
-    if (
-      match &&
-      match.split(',').some((t) => {
-        const tag = t.trim().replace(/^W\//, '');
-        return tag === `"${hash}"` || tag === `"${hash}-br"` || tag === `"${hash}-gz"`;
-      })
-    )
+    headers.ETag = etagOf(hash, encoding);
+    if (etagMatchesHash(c.req.header('if-none-match'), hash))
       return new Response(null, { status: 304, headers });
   }
   headers['Content-Type'] = 'text/html; charset=utf-8';
   if (encoding) headers['Content-Encoding'] = encoding;
+  const body = encodeHtml(raw, encoding);
   return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
 }
 
@@ -286,7 +274,17 @@ export function registerSitePages(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     const query = c.req.query();
     const returnTo = safeReturnPath(query.redirect);
     const { session, setCookie } = await resolveSession(deps, c.req.header('cookie'));
-    if (session) {
+    // `?step=mfa`: the second step of a sign-in (a pending challenge, no session yet), or a step-up
+    // of a session with a factor that has not used it (ADR 0025)
+    const secondFactor =
+      query.step !== 'mfa'
+        ? null
+        : !session
+          ? 'sign-in'
+          : session.aal < 2 && session.mfaEnrolled
+            ? 'step-up'
+            : null;
+    if (session && !secondFactor) {
       const headers: Record<string, string> = {
         Location: returnTo ?? '/dashboard',
         'Cache-Control': 'no-cache',
@@ -303,6 +301,8 @@ export function registerSitePages(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       lang,
       clinicName: deps.env.CLINIC_NAME,
       returnTo,
+      secondFactor,
+      emailToOutbox: !deps.env.SMTP_URL,
       assets: loaded.assets('login'),
     });
     return sendHtml(c, html, 200, explicit ? { 'Set-Cookie': langCookie(lang, secure) } : {});
@@ -372,8 +372,17 @@ export function registerSitePages(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     );
 
     if (response.ok) {
+      // an account with a second factor: on to the code step (its challenge cookie comes along)
+      const answer = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { twoFactorRedirect?: unknown } | null;
+      const next =
+        answer?.twoFactorRedirect === true
+          ? `/login?step=mfa${returnTo ? `&redirect=${encodeURIComponent(returnTo)}` : ''}`
+          : returnPathOrDefault(returnTo);
       const out = new Headers({
-        Location: returnPathOrDefault(returnTo),
+        Location: next,
         'Cache-Control': 'no-store',
       });
       for (const cookie of response.headers.getSetCookie()) out.append('Set-Cookie', cookie);

@@ -188,7 +188,7 @@ describe('web app: caching', () => {
 describe('web app: soft 404s', () => {
   it('answers 200 with the app shell for paths a route knows', async () => {
     for (const p of [
-      '/taller',
+      '/tasks',
       '/register',
       '/dashboard',
       '/patients/abc-123',

@@ -3,6 +3,7 @@
  * layer, for every operation, with a translated 400 — never a 500, and nothing is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSON_MAX_DEPTH } from './text-guard';
 import { DEMO, startTestServer, type ApiClient, type TestServer } from '../test/harness';
 
 let server: TestServer;
@@ -155,5 +156,32 @@ describe('invalid text is a 400 on every operation', () => {
       body: 'Línea 1\n\tLínea 2\r\nÑandú 😀',
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
+  });
+
+  it('a JSON body nested deeper than JSON_MAX_DEPTH is a 400 on public and signed-in routes, never a 500', async () => {
+    const deepArray = '['.repeat(9000) + ']'.repeat(9000);
+    const deepObject = '{"a":'.repeat(9000) + '1' + '}'.repeat(9000);
+    const before = await rowCount('site_contact_message');
+    for (const [client, path, body] of [
+      [server.client(), '/api/site/contact', deepArray],
+      [server.client(), '/api/auth/sign-in/email', deepObject],
+      [specialist, '/api/patients', deepObject],
+    ] as const) {
+      const res = await client.request('POST', path, {
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.error.code).toBe('bad_request');
+      expect(res.body.error.details?.[0]?.code).toBe('too_deep');
+    }
+    expect(await rowCount('site_contact_message')).toBe(before);
+    // a body at the limit is read as usual (the route's own validation answers)
+    const atLimit = await server.client().request('POST', '/api/site/contact', {
+      body: '['.repeat(JSON_MAX_DEPTH) + ']'.repeat(JSON_MAX_DEPTH),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(atLimit.status).toBe(400);
+    expect(atLimit.body.error.code).toBe('validation_failed');
   });
 });

@@ -15,8 +15,8 @@ import type { FieldIssue } from '@painlab/shared/errors';
 import { errorBody } from './errors';
 import type { AppEnv } from './types';
 
-/** Bodies that are files, not text (message attachments, checked by their own route). */
-const BINARY_TYPES = ['application/pdf', 'image/png', 'image/jpeg'];
+/** Bodies that are files, not text (message attachments, site images: checked by their own route). */
+const BINARY_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'];
 
 /** The largest body any route accepts (the CSV import, 10 MiB). Larger bodies are a 413 here. */
 export const TEXT_BODY_MAX = 10 * 1024 * 1024;
@@ -31,12 +31,23 @@ export function isValidText(value: string): boolean {
   return !CONTROL.test(value) && !LONE_SURROGATE.test(value);
 }
 
-/** The first invalid string in a parsed JSON value, as a dotted path ('' when there is none). */
-export function invalidJsonPath(value: unknown, path: string): string | null {
+/**
+ * The deepest nesting of arrays and objects a JSON body may have. No route's input comes near it
+ * (the deepest, a treatment plan, is 4); a deeper body is refused before anything walks it, as a
+ * recursive walk (ours, a schema's) of a 16 KB body of brackets would exhaust the stack.
+ */
+export const JSON_MAX_DEPTH = 64;
+
+/** Thrown by invalidJsonPath for a value nested deeper than JSON_MAX_DEPTH. */
+export class TooDeepError extends Error {}
+
+/** The first invalid string in a parsed JSON value, as a dotted path (null when there is none). */
+export function invalidJsonPath(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return isValidText(value) ? null : path;
+  if (value && typeof value === 'object' && depth >= JSON_MAX_DEPTH) throw new TooDeepError();
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = invalidJsonPath(value[i], `${path}.${i}`);
+      const found = invalidJsonPath(value[i], `${path}.${i}`, depth + 1);
       if (found !== null) return found;
     }
     return null;
@@ -44,7 +55,7 @@ export function invalidJsonPath(value: unknown, path: string): string | null {
   if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       if (!isValidText(key)) return path;
-      const found = invalidJsonPath(item, `${path}.${key}`);
+      const found = invalidJsonPath(item, `${path}.${key}`, depth + 1);
       if (found !== null) return found;
     }
   }
@@ -165,7 +176,14 @@ export function textGuard(): MiddlewareHandler<AppEnv> {
       } catch {
         return next(); // not JSON: the route's own validation answers
       }
-      const path = invalidJsonPath(parsed, 'body');
+      let path: string | null;
+      try {
+        path = invalidJsonPath(parsed, 'body');
+      } catch (error) {
+        if (!(error instanceof TooDeepError)) throw error;
+        const issue: FieldIssue = { path: 'body', code: 'too_deep', message: 'too_deep' };
+        return c.json(errorBody(c, 'bad_request', {}, [issue]), 400);
+      }
       if (path !== null) return refuse(path);
     } else if (invalidTextBody(bytes, contentType)) {
       return refuse('body');

@@ -6,6 +6,8 @@ import type { Env } from '../env';
 import type { Logger } from '../lib/logger';
 import type { OutboxRuntime } from '../jobs/outbox-worker';
 import type { RealtimeHub } from '../realtime/hub';
+import type { PageCache } from './page-cache';
+import type { SessionSignal } from './session-signal';
 
 export interface Deps {
   env: Env;
@@ -16,12 +18,22 @@ export interface Deps {
   outbox: OutboxRuntime;
   /** This instance's realtime streams (ADR 0018): `wake` after publishing events. */
   realtime: RealtimeHub;
+  /** Looked-up sessions, and the signal that clears them on every instance (ADR 0026). */
+  sessions: SessionSignal;
+  /** Rendered public site pages kept for `SITE_PAGE_CACHE_MS` (http/page-cache.ts). */
+  pageCache?: PageCache;
 }
 
 export interface SessionInfo {
   user: { id: string; name: string; email: string };
   role: Role;
   sessionId: string;
+  /** Authenticator assurance level: 2 once a second factor was verified in this session (ADR 0025). */
+  aal: 1 | 2;
+  /** The user has a second factor enrolled (TOTP, e-mail code or a passkey, ADR 0033). */
+  mfaEnrolled: boolean;
+  /** The authenticator app or e-mail code is on (better-auth's two-factor plugin). */
+  twoFactorEnabled: boolean;
   expiresAt: Date;
   createdAt: Date;
 }

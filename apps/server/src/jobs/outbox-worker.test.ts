@@ -118,6 +118,23 @@ describe('delivery', () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
   });
 
+  it('sends the attachments kept in the row (a calendar file) as parts of the e-mail', async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nEND:VCALENDAR\r\n';
+    await enqueue(server.deps.database.db, {
+      ...invite('attached@example.test', { language: 'en' }),
+      attachments: [
+        { filename: 'taller.ics', contentType: 'text/calendar; charset=utf-8', content: ics },
+      ],
+    });
+    const [mail] = await waitForMail(smtp, 'attached@example.test');
+    const raw = mail!.raw.replace(/=\r?\n/g, '');
+    expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8;?\s+name=taller\.ics/);
+    expect(raw).toContain('Content-Disposition: attachment; filename=taller.ics');
+    // the attachment's part, decoded from base64, is the file
+    const part = /filename=taller\.ics\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/.exec(mail!.raw);
+    expect(Buffer.from(part![1]!.replace(/\r?\n/g, ''), 'base64').toString('utf8')).toBe(ics);
+  });
+
   it('a refused message is retried with a growing backoff, then dead with its error', async () => {
     await enqueue(server.deps.database.db, invite('refused@example.test'));
     const seen: Row[] = [];

@@ -6,7 +6,7 @@
  * database's clock, so every instance agrees on them.
  */
 import { sql } from 'drizzle-orm';
-import type { OutboxChannel } from '@painlab/shared/outbox';
+import type { OutboxAttachment, OutboxChannel } from '@painlab/shared/outbox';
 import type { Db } from '../db/client';
 
 export interface ClaimedMessage {
@@ -16,6 +16,7 @@ export interface ClaimedMessage {
   subject: string | null;
   text: string;
   html: string | null;
+  attachments: OutboxAttachment[] | null;
   attempts: number;
   claimToken: string;
 }
@@ -43,6 +44,7 @@ export async function claimDue(
     subject: string | null;
     text: string;
     html: string | null;
+    attachments: OutboxAttachment[] | null;
     attempts: number;
     claim_token: string;
   }>(sql`
@@ -60,7 +62,7 @@ export async function claimDue(
     set status = 'sending', attempts = m.attempts + 1, claim_token = gen_random_uuid(),
         lease_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
     from picked where m.id = picked.id
-    returning m.id, m.channel, m.recipient, m.subject, m.text, m.html, m.attempts, m.claim_token`);
+    returning m.id, m.channel, m.recipient, m.subject, m.text, m.html, m.attachments, m.attempts, m.claim_token`);
   return result.rows.map((r) => ({
     id: r.id,
     channel: r.channel,
@@ -68,6 +70,7 @@ export async function claimDue(
     subject: r.subject,
     text: r.text,
     html: r.html,
+    attachments: r.attachments,
     attempts: Number(r.attempts),
     claimToken: r.claim_token,
   }));

@@ -6,8 +6,8 @@
  *
  * Never send mail or SMS from a request; never log a message's text (it may hold codes and links).
  */
-import { sql } from 'drizzle-orm';
-import type { MessageLanguage, OutboxChannel } from '@painlab/shared/outbox';
+import { and, inArray, sql } from 'drizzle-orm';
+import type { MessageLanguage, OutboxAttachment, OutboxChannel } from '@painlab/shared/outbox';
 import type { Tx } from '../audit/audit';
 import type { Db } from '../db/client';
 import { outboxMessage } from '../db/schema';
@@ -28,6 +28,8 @@ export interface NewMessage<T extends TemplateId> {
   patientId?: string | null;
   /** Idempotency key: a message with the same key already queued (or sent) is not added again. */
   dedupeKey?: string;
+  /** Files sent with an e-mail (a calendar invitation); kept in the row, so what is sent is what is stored. */
+  attachments?: OutboxAttachment[];
 }
 
 /**
@@ -57,6 +59,7 @@ export async function enqueue<T extends TemplateId>(
       html: rendered.html,
       patientId: message.patientId ?? null,
       dedupeKey: message.dedupeKey ?? null,
+      attachments: message.attachments?.length ? message.attachments : null,
     })
     .onConflictDoNothing({ target: outboxMessage.dedupeKey })
     .returning({ id: outboxMessage.id });
@@ -71,4 +74,24 @@ export async function enqueue<T extends TemplateId>(
     .where(sql`${outboxMessage.dedupeKey} = ${message.dedupeKey ?? null}`);
   if (!existing) throw new Error('outbox: dedupe conflict without a row');
   return { id: existing.id, created: false };
+}
+
+/**
+ * Withdraws messages that have not been sent, in the caller's transaction: a reminder for an
+ * appointment cancelled or moved meanwhile. A `sending` one goes too: its worker's result then
+ * matches no row, and if that worker died, no other takes it after the lease (only a delivery
+ * already under way at this moment can still leave). Sent messages stay. Returns the ids deleted.
+ */
+export async function withdrawUnsent(tx: Tx | Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const deleted = await tx
+    .delete(outboxMessage)
+    .where(
+      and(
+        inArray(outboxMessage.id, [...ids]),
+        inArray(outboxMessage.status, ['queued', 'sending', 'failed', 'dead']),
+      ),
+    )
+    .returning({ id: outboxMessage.id });
+  return deleted.map((r) => r.id);
 }

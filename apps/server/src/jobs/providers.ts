@@ -25,7 +25,13 @@ export type Providers = Partial<Record<OutboxChannel, DeliveryProvider>>;
 export function emailProvider(mailer: Mailer): DeliveryProvider {
   return {
     deliver: (m) =>
-      mailer.send({ to: m.recipient, subject: m.subject ?? '', text: m.text, html: m.html }),
+      mailer.send({
+        to: m.recipient,
+        subject: m.subject ?? '',
+        text: m.text,
+        html: m.html,
+        ...(m.attachments?.length ? { attachments: m.attachments } : {}),
+      }),
     close: () => mailer.close(),
   };
 }

@@ -37,6 +37,11 @@ export class DomainError extends Error {
     return new DomainError('transition_not_allowed');
   }
 
+  /** The patient already has an active treatment plan (the one-active-plan index). */
+  static planAlreadyActive(): DomainError {
+    return new DomainError('plan_already_active');
+  }
+
   /** The specialist's time is held by another appointment (the exclusion constraint). */
   static slotTaken(): DomainError {
     return new DomainError('slot_taken');
@@ -62,6 +67,18 @@ export class DomainError extends Error {
     return new DomainError('self_change_forbidden');
   }
 
+  /** An administrator's MFA reset that cannot apply: their own account, or no factor to remove. */
+  static mfaReset(code: 'mfa_not_enrolled' | 'mfa_self_reset_forbidden'): DomainError {
+    return new DomainError(code);
+  }
+
+  /** A staff invitation link that names nothing (or was revoked), has expired or was used. */
+  static invitation(
+    code: 'invitation_invalid' | 'invitation_expired' | 'invitation_used',
+  ): DomainError {
+    return new DomainError(code);
+  }
+
   static duplicatePatient(matches: { id: string; name: string; birthDate: string }[]): DomainError {
     return new DomainError('duplicate_patient', {}, { matches });
   }
@@ -73,6 +90,29 @@ export class DomainError extends Error {
 
   /** A questionnaire link that names nothing (tampered, truncated), has expired or was used. */
   static link(code: 'link_invalid' | 'link_expired' | 'link_used'): DomainError {
+    return new DomainError(code);
+  }
+
+  /** An appointment reminder's confirm or cancel link (ADR 0021), or its appointment cancelled. */
+  static reminderLink(
+    code:
+      | 'reminder_link_invalid'
+      | 'reminder_link_expired'
+      | 'reminder_link_used'
+      | 'appointment_cancelled',
+  ): DomainError {
+    return new DomainError(code);
+  }
+
+  /** The appointments waitlist (ADR 0032): a duplicate entry, an offer's link, a slot gone. */
+  static waitlist(
+    code:
+      | 'waitlist_duplicate'
+      | 'waitlist_link_invalid'
+      | 'waitlist_link_expired'
+      | 'waitlist_link_used'
+      | 'waitlist_slot_gone',
+  ): DomainError {
     return new DomainError(code);
   }
 

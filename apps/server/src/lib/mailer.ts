@@ -3,6 +3,7 @@
  * the outbox worker sends (jobs/providers.ts): nothing else calls this.
  */
 import nodemailer from 'nodemailer';
+import type { OutboxAttachment } from '@painlab/shared/outbox';
 import type { Env } from '../env';
 
 export interface Mail {
@@ -10,6 +11,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string | null;
+  /** Files sent with the message (text content, e.g. a calendar invitation). */
+  attachments?: OutboxAttachment[];
 }
 
 export interface Mailer {

@@ -122,7 +122,7 @@ export class ApiClient {
   async request<T = any>(
     method: string,
     urlPath: string,
-    init: { json?: unknown; body?: string; headers?: Record<string, string> } = {},
+    init: { json?: unknown; body?: string | Uint8Array; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = {
       origin: this.baseUrl,
@@ -163,6 +163,9 @@ export class ApiClient {
   }
   post<T = any>(p: string, json?: unknown, headers?: Record<string, string>) {
     return this.request<T>('POST', p, { json: json ?? {}, headers });
+  }
+  put<T = any>(p: string, json?: unknown) {
+    return this.request<T>('PUT', p, { json: json ?? {} });
   }
   patch<T = any>(p: string, json?: unknown) {
     return this.request<T>('PATCH', p, { json: json ?? {} });

@@ -5,6 +5,11 @@
  * is kept (for a failing test's message) and it is killed when the test file ends (`stopAll`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../db/client';
 import { freePort } from './harness';
 
 const MAIN = new URL('../main.ts', import.meta.url).pathname;
@@ -57,4 +62,44 @@ export async function waitHealthy(proc: ServerProcess, timeoutMs = 90_000): Prom
 /** Kills every process this test file started that is still running (afterAll). */
 export function stopAll(): void {
   for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/**
+ * A new, migrated database on TEST_DATABASE_URL for server processes to share (migrated here once,
+ * so the processes do not race each other's migrations); `drop` also kills what `stopAll` kills
+ * and removes the data folders made by `dataDir`.
+ */
+export async function sharedPostgres(
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+  const run = async (text: string) => {
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(text);
+    await admin.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ url: u.toString(), dataDir: os.tmpdir() });
+  await database.close();
+  return {
+    url: u.toString(),
+    drop: async () => {
+      stopAll();
+      await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const dirs: string[] = [];
+
+/** A fresh data folder for one server process, removed by `sharedPostgres(...).drop`. */
+export function dataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'painlab-instance-'));
+  dirs.push(dir);
+  return dir;
 }

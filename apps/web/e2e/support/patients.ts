@@ -1,7 +1,7 @@
 /** Test data for the patients specs, created through the real API with the signed-in page's cookies. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { MINIMAL_PATIENT } from '@painlab/shared/personas';
-import { BASE_URL } from './helpers';
+import { BASE_URL, createUser } from './helpers';
 
 export type PatientInput = {
   name: string;
@@ -58,4 +58,41 @@ export async function createPatient(
 export function pathOf(link: string): string {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
+}
+
+/**
+ * A fresh patient account (the demo patient stays without a record for the portal spec), linked to a
+ * record whose specialist is the demo specialist, as staff would: invite, then claim.
+ */
+export async function patientWithCareTeam(
+  clinician: APIRequestContext,
+  patient: APIRequestContext,
+  fields: Partial<PatientInput> = {},
+) {
+  const account = await createUser(patient);
+  const signIn = await patient.post('/api/auth/sign-in/email', {
+    headers: { Origin: BASE_URL },
+    data: { email: account.email, password: account.password },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const me = (await (await clinician.get('/api/me')).json()) as { user: { id: string } };
+  const record = await createPatient(clinician, {
+    name: `Pablo Paciente ${uniqueWord()}`,
+    ...fields,
+    ...({ assignedSpecialistId: me.user.id } as object),
+  });
+  const invite = await clinician.post(`/api/patients/${record.id}/invite`, {
+    headers: { Origin: BASE_URL },
+    data: { email: account.email },
+  });
+  expect(invite.status(), await invite.text()).toBe(200);
+  const token = new URL(((await invite.json()) as { link: string }).link).searchParams.get(
+    'invite',
+  );
+  const claim = await patient.post('/api/portal/claim', {
+    headers: { Origin: BASE_URL },
+    data: { token },
+  });
+  expect(claim.status(), await claim.text()).toBe(200);
+  return { ...account, recordId: record.id, recordName: record.name };
 }

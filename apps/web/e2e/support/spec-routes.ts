@@ -63,11 +63,36 @@ export const SIGNED_IN_ROUTES: SpecRoute[] = [
     title: 'Outbox',
     guard: { kind: 'permission', action: 'edit', resource: 'users', allowed: ['admin'] },
   },
+  // Not in SPEC §2: working hours (the server lets a specialist edit only their own).
+  { url: '/appointments/availability', title: 'Working hours', guard: STAFF },
+  // Not in SPEC §2 (ADR 0021): the no-show report, administrators (appointments:delete).
+  {
+    url: '/appointments/no-shows',
+    title: 'No-show report',
+    guard: { kind: 'permission', action: 'delete', resource: 'appointments', allowed: ['admin'] },
+  },
   // Issue 10: messages from the public contact form, guarded as the outbox.
   {
     url: '/admin/contact-messages',
     title: 'Contact messages',
     guard: { kind: 'permission', action: 'edit', resource: 'users', allowed: ['admin'] },
+  },
+  // Issue 10: workshops, their registrations and waitlist (names and addresses), guarded alike.
+  {
+    url: '/admin/workshops',
+    title: 'Workshops',
+    guard: { kind: 'permission', action: 'edit', resource: 'users', allowed: ['admin'] },
+  },
+  // Issue 10 (ADR 0027): editing the public site; specialists their own profile and posts.
+  {
+    url: '/site-content',
+    title: 'Site content',
+    guard: {
+      kind: 'permission',
+      action: 'view',
+      resource: 'site content',
+      allowed: ['admin', 'specialist'],
+    },
   },
   {
     url: '/analytics',

@@ -63,8 +63,9 @@ const SCREENS: Partial<Record<Screen, LazyModule>> = {
   register: withTexts(() => import('./routes/auth/register'), ['portal']),
   'forgot-password': once(() => import('./routes/auth/forgot-password')),
   'reset-password': once(() => import('./routes/auth/reset-password')),
+  'staff-invitation': withTexts(() => import('./routes/auth/staff-invitation'), ['users']),
   dashboard: once(() => import('./routes/app/dashboard')),
-  settings: once(() => import('./routes/app/settings')),
+  settings: withTexts(() => import('./routes/app/settings'), ['notifications']),
   module: once(() => import('./routes/app/module-page')),
   patients: withTexts(() => import('./routes/app/patients/patient-list'), ['patients']),
   'patient-form': withTexts(() => import('./routes/app/patients/patient-form'), ['patients']),
@@ -85,6 +86,7 @@ const SCREENS: Partial<Record<Screen, LazyModule>> = {
   ),
   'my-record-access': withTexts(() => import('./routes/app/portal/my-record-access'), ['portal']),
   outbox: withTexts(() => import('./routes/app/outbox/outbox'), ['outbox']),
+  'audit-logs': withTexts(() => import('./routes/app/audit-logs/audit-logs'), ['auditLogs']),
   users: withTexts(() => import('./routes/app/admin/users'), ['users']),
   appointments: withTexts(() => import('./routes/app/appointments/agenda'), ['appointments']),
   'my-appointments': withTexts(
@@ -95,6 +97,8 @@ const SCREENS: Partial<Record<Screen, LazyModule>> = {
     () => import('./routes/app/contact-messages/contact-messages'),
     ['contactMessages'],
   ),
+  'workshops-admin': withTexts(() => import('./routes/app/workshops/workshops'), ['workshops']),
+  'site-content': withTexts(() => import('./routes/app/site-content/site-content'), ['siteEditor']),
   'questionnaire-fill': withTexts(
     () => import('./routes/app/questionnaires/questionnaire-fill'),
     ['questionnaires'],
@@ -103,6 +107,25 @@ const SCREENS: Partial<Record<Screen, LazyModule>> = {
     () => import('./routes/public/questionnaire-link'),
     ['questionnaires'],
   ),
+  'appointment-confirm-link': withTexts(
+    () => import('./routes/public/appointment-confirm'),
+    ['appointments'],
+  ),
+  'appointment-cancel-link': withTexts(
+    () => import('./routes/public/appointment-cancel'),
+    ['appointments'],
+  ),
+  'waitlist-offer-link': withTexts(
+    () => import('./routes/public/waitlist-offer'),
+    ['appointments'],
+  ),
+  availability: withTexts(() => import('./routes/app/appointments/availability'), ['appointments']),
+  'no-show-report': withTexts(
+    () => import('./routes/app/appointments/no-show-report'),
+    ['appointments'],
+  ),
+  treatments: withTexts(() => import('./routes/app/treatments/treatments'), ['treatments']),
+  'my-plan': withTexts(() => import('./routes/app/treatments/my-plan'), ['treatments']),
 };
 
 /** Screens whose data can start with their code (`app/routes/route-data.ts`). */
@@ -110,6 +133,7 @@ const DATA: Partial<Record<Screen, () => Promise<RouteDataModule>>> = {
   patients: once(() => import('./routes/app/patients/patient-list.data')),
   'patient-chart': once(() => import('./routes/app/patients/patient-chart.data')),
   outbox: once(() => import('./routes/app/outbox/outbox.data')),
+  'audit-logs': once(() => import('./routes/app/audit-logs/audit-logs.data')),
   tasks: once(() => import('./routes/app/tasks/task-list.data')),
   settings: once(() => import('./routes/app/settings.data')),
   users: once(() => import('./routes/app/admin/users.data')),
@@ -117,6 +141,9 @@ const DATA: Partial<Record<Screen, () => Promise<RouteDataModule>>> = {
   'my-appointments': once(() => import('./routes/app/appointments/my-appointments.data')),
   messages: once(() => import('./routes/app/messages/messages.data')),
   notifications: once(() => import('./routes/app/notifications/notifications.data')),
+  dashboard: once(() => import('./routes/app/dashboard.data')),
+  treatments: once(() => import('./routes/app/treatments/treatments.data')),
+  'my-plan': once(() => import('./routes/app/treatments/my-plan.data')),
 };
 
 const viewerModule = once(() => import('../features/auth/api/get-viewer'));
@@ -155,8 +182,14 @@ async function startRouteData(def: RouteDef, args: RouteDataArgs): Promise<void>
 function lazyRoute(def: RouteDef): RouteObject {
   const load = SCREENS[def.screen];
   if (!load) throw new Error(`No lazy module for screen ${def.screen}`);
-  const route: RouteObject = { path: def.path, handle: { routeId: def.id, def }, lazy: load };
-  if (DATA[def.screen]) {
+  const data = DATA[def.screen];
+  // The screen's code only after its small data module: both would otherwise be fetched and run
+  // side by side, and the data module (the one that sends the request) would wait behind the
+  // screen's larger graph on the main thread (issue 8). It is one small chunk, usually loaded
+  // already by the press that started the click (`prefetchOnIntent`).
+  const lazy = data ? () => data().then(load, load) : load;
+  const route: RouteObject = { path: def.path, handle: { routeId: def.id, def }, lazy };
+  if (data) {
     // Runs beside `lazy` (React Router loads both at once); it waits for the small data module, not
     // for the data: the screen renders its own loading state if the answer is slower than the code.
     route.loader = async ({ params, request }: LoaderFunctionArgs) => {
@@ -221,6 +254,23 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The matches of a path, kept: React Router compiles a regular expression for every route it tries,
+ * on every call (~40 routes before a one-segment path such as /patients), and the same links are
+ * hovered and pressed all day. The route table never changes, so a path's matches never do.
+ */
+const matched = new Map<string, ReturnType<typeof matchRoutes<RouteObject>>>();
+const MATCHES_KEPT = 200;
+function matchesOf(pathname: string) {
+  let found = matched.get(pathname);
+  if (found === undefined) {
+    found = matchRoutes(routes, pathname);
+    if (matched.size >= MATCHES_KEPT) matched.clear();
+    matched.set(pathname, found);
+  }
+  return found ?? [];
+}
+
 /** Loads the code of the route at `href` (and its data if `def` allows it on intent). */
 export function prefetchRoute(href: string): void {
   let url: URL;
@@ -230,7 +280,7 @@ export function prefetchRoute(href: string): void {
     return;
   }
   if (url.origin !== window.location.origin || url.pathname.startsWith('/api/')) return;
-  for (const match of matchRoutes(routes, url.pathname) ?? []) {
+  for (const match of matchesOf(url.pathname)) {
     // The data module first: the browser then evaluates its small, zod-free graph before the
     // screen's, and the request leaves without waiting for the screen's code to run.
     const def = (match.route.handle as { def?: RouteDef } | undefined)?.def;

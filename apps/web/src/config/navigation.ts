@@ -45,6 +45,7 @@ export const SIDEBAR_GROUPS: readonly SidebarGroup[] = [
       item('messages'),
       item('notifications'),
       item('newReport'),
+      item('siteContent'),
     ],
   },
   {
@@ -69,6 +70,7 @@ export const SIDEBAR_GROUPS: readonly SidebarGroup[] = [
       item('adminRoles'),
       item('adminOutbox'),
       item('adminContactMessages'),
+      item('adminWorkshops'),
       item('analytics'),
       item('reports'),
       item('newReportTemplate'),

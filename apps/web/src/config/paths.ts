@@ -30,6 +30,7 @@ export const paths = {
   register: { path: '/register', href: () => '/register' },
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
   resetPassword: { path: '/reset-password', href: () => '/reset-password' },
+  staffInvitation: { path: '/invitation', href: () => '/invitation' },
 
   // Signed-in area, open to any signed-in user
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
@@ -53,6 +54,10 @@ export const paths = {
   },
   // Not in SPEC §2 (ADR 0016): the public page a questionnaire notice's link opens (token in the fragment).
   questionnaireLink: { path: '/cuestionario', href: () => '/cuestionario' },
+  // Not in SPEC §2 (ADR 0021): the public pages of an appointment reminder's links.
+  appointmentConfirmLink: { path: '/cita/confirmar', href: () => '/cita/confirmar' },
+  appointmentCancelLink: { path: '/cita/anular', href: () => '/cita/anular' },
+  waitlistOfferLink: { path: '/cita/lista-espera', href: () => '/cita/lista-espera' },
 
   // Admin or specialist
   patients: { path: '/patients', href: () => '/patients' },
@@ -73,6 +78,10 @@ export const paths = {
     href: (id?: string) => (id ? `/treatments/${encodeURIComponent(id)}` : '/treatments'),
   },
   appointments: { path: '/appointments', href: () => '/appointments' },
+  // Not in SPEC §2 (ADR 0021): the no-show report, administrators only.
+  noShowReport: { path: '/appointments/no-shows', href: () => '/appointments/no-shows' },
+  // Not in SPEC §2: working hours and exceptions (a specialist their own; administrators anyone's).
+  availability: { path: '/appointments/availability', href: () => '/appointments/availability' },
   reports: { path: '/reports', href: () => '/reports' },
   newReportTemplate: { path: '/reports/templates/new', href: () => '/reports/templates/new' },
   trtManagement: {
@@ -93,6 +102,9 @@ export const paths = {
     path: '/admin/contact-messages',
     href: () => '/admin/contact-messages',
   },
+  adminWorkshops: { path: '/admin/workshops', href: () => '/admin/workshops' },
+  // Issue 10: staff editing of the public site (ADR 0027)
+  siteContent: { path: '/site-content', href: () => '/site-content' },
   analytics: { path: '/analytics', href: () => '/analytics' },
   classicalMedicine: { path: '/classical-medicine', href: () => '/classical-medicine' },
   apiDocs: { path: '/api-docs', href: () => '/api-docs' },

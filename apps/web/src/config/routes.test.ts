@@ -57,16 +57,22 @@ function byPath(path: string): RouteDef {
 describe('route table (SPEC §2)', () => {
   it('has every public route, open to anyone', () => {
     for (const path of SPEC_PUBLIC) expect(byPath(path).access, path).toEqual({ kind: 'public' });
-    // plus the page a questionnaire notice's link opens (ADR 0016)
+    // plus the page a questionnaire notice's link opens (ADR 0016) and a reminder's (ADR 0021)
     expect(PUBLIC_ROUTES.map((r) => r.path).sort()).toEqual(
-      [...SPEC_PUBLIC, '/cuestionario'].sort(),
+      [
+        ...SPEC_PUBLIC,
+        '/cuestionario',
+        '/cita/confirmar',
+        '/cita/anular',
+        '/cita/lista-espera',
+      ].sort(),
     );
   });
 
   it('leaves / and /index for the site pages the server renders', () => {
     expect(byPath('/').screen).toBe('site-page');
     expect(byPath('/index').screen).toBe('site-page');
-    expect(byPath('/taller').screen).toBe('public-page');
+    expect(byPath('/taller').screen).toBe('site-page');
   });
 
   it('has /login and /register for signed-out visitors, and password recovery', () => {
@@ -76,6 +82,8 @@ describe('route table (SPEC §2)', () => {
       ['/forgot-password', 'guest'],
       // the e-mailed link works for whoever holds it, signed in or not
       ['/reset-password', 'public'],
+      // a staff invitation's link (ADR 0031), likewise
+      ['/invitation', 'public'],
     ]);
   });
 
@@ -159,6 +167,8 @@ describe('route table (SPEC §2)', () => {
       '/admin/roles',
       '/admin/outbox',
       '/admin/contact-messages',
+      '/admin/workshops',
+      '/site-content',
       '/analytics',
       '/classical-medicine',
       '/api-docs',
@@ -167,6 +177,8 @@ describe('route table (SPEC §2)', () => {
       '/patients/import',
       '/patients/:id/edit',
       '/questionnaires/:id',
+      '/appointments/no-shows',
+      '/appointments/availability',
     ];
     expect(APP_ROUTES.map((r) => r.path).sort()).toEqual(expected.sort());
   });

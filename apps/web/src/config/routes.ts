@@ -28,6 +28,7 @@ export type Screen =
   | 'register'
   | 'forgot-password'
   | 'reset-password'
+  | 'staff-invitation'
   | 'dashboard'
   | 'settings'
   | 'module'
@@ -43,10 +44,20 @@ export type Screen =
   | 'my-record'
   | 'my-record-access'
   | 'outbox'
+  | 'audit-logs'
   | 'users'
   | 'contact-messages'
+  | 'workshops-admin'
+  | 'site-content'
   | 'questionnaire-fill'
   | 'questionnaire-link'
+  | 'appointment-confirm-link'
+  | 'appointment-cancel-link'
+  | 'waitlist-offer-link'
+  | 'no-show-report'
+  | 'availability'
+  | 'treatments'
+  | 'my-plan'
   | 'not-found';
 
 export type RouteId = Exclude<PathId, 'contactSection'>;
@@ -72,8 +83,8 @@ export const PUBLIC_ROUTES: readonly RouteDef[] = [
   route('index', PUBLIC, 'site-page'),
   route('chronicPainTherapy', PUBLIC, 'site-page'),
   route('stressWorkshops', PUBLIC, 'site-page'),
-  route('workshop', PUBLIC, 'public-page'),
-  route('workshopUsa', PUBLIC, 'public-page'),
+  route('workshop', PUBLIC, 'site-page'),
+  route('workshopUsa', PUBLIC, 'site-page'),
   route('painFree', PUBLIC, 'site-page'),
   route('blog', PUBLIC, 'site-page'),
   route('blogPost', PUBLIC, 'site-page'),
@@ -82,6 +93,11 @@ export const PUBLIC_ROUTES: readonly RouteDef[] = [
   route('contact', PUBLIC, 'site-page'),
   // Not in SPEC §2 (ADR 0016): a questionnaire notice's link, filled without signing in.
   route('questionnaireLink', PUBLIC, 'questionnaire-link'),
+  // Not in SPEC §2 (ADR 0021): an appointment reminder's confirm and cancel links.
+  route('appointmentConfirmLink', PUBLIC, 'appointment-confirm-link'),
+  route('appointmentCancelLink', PUBLIC, 'appointment-cancel-link'),
+  // Not in SPEC §2 (ADR 0032): a waitlist offer's link, taken or declined without signing in.
+  route('waitlistOfferLink', PUBLIC, 'waitlist-offer-link'),
 ];
 
 export const AUTH_ROUTES: readonly RouteDef[] = [
@@ -90,12 +106,14 @@ export const AUTH_ROUTES: readonly RouteDef[] = [
   // Issue 9: password recovery (the reset link works for anyone holding it, signed in or not)
   route('forgotPassword', GUEST, 'forgot-password'),
   route('resetPassword', PUBLIC, 'reset-password'),
+  // Issue 9 (ADR 0031): a staff invitation's link, for anyone holding it
+  route('staffInvitation', PUBLIC, 'staff-invitation'),
 ];
 
 export const APP_ROUTES: readonly RouteDef[] = [
   // Open to any signed-in user
   route('dashboard', SIGNED_IN, 'dashboard'),
-  route('myPlan', SIGNED_IN, 'module'),
+  route('myPlan', SIGNED_IN, 'my-plan'),
   route('messages', SIGNED_IN, 'messages'),
   route('appointmentsPage', SIGNED_IN, 'my-appointments'),
   route('tasks', SIGNED_IN, 'tasks'),
@@ -116,8 +134,10 @@ export const APP_ROUTES: readonly RouteDef[] = [
   route('newPatient', STAFF, 'patient-form'),
   route('patient', STAFF, 'patient-chart'),
   route('patientCancerProtocol', STAFF, 'module'),
-  route('treatments', STAFF, 'module'),
+  route('treatments', STAFF, 'treatments'),
   route('appointments', STAFF, 'appointments'),
+  // Not in SPEC §2: working hours (the server lets a specialist edit only their own)
+  route('availability', STAFF, 'availability'),
   route('reports', STAFF, 'module'),
   route('newReportTemplate', STAFF, 'module'),
   route('trtManagement', STAFF, 'module'),
@@ -128,7 +148,7 @@ export const APP_ROUTES: readonly RouteDef[] = [
   route(
     'auditLogs',
     { kind: 'permission', resource: 'audit_logs', action: 'view', redirectTo: GUARD_REDIRECT },
-    'module',
+    'audit-logs',
   ),
   route(
     'adminRoles',
@@ -137,6 +157,12 @@ export const APP_ROUTES: readonly RouteDef[] = [
   ),
   // Issue 9: the message outbox. Messages hold sign-in codes and links: for those who administer
   // accounts (the server's routes ask for the same permission).
+  // Not in SPEC §2 (ADR 0021): no-shows per month and specialist (the server asks the same).
+  route(
+    'noShowReport',
+    { kind: 'permission', resource: 'appointments', action: 'delete', redirectTo: GUARD_REDIRECT },
+    'no-show-report',
+  ),
   route(
     'adminOutbox',
     { kind: 'permission', resource: 'users', action: 'edit', redirectTo: GUARD_REDIRECT },
@@ -148,6 +174,18 @@ export const APP_ROUTES: readonly RouteDef[] = [
     'adminContactMessages',
     { kind: 'permission', resource: 'users', action: 'edit', redirectTo: GUARD_REDIRECT },
     'contact-messages',
+  ),
+  // Issue 10: workshops, their registrations and waitlist (names, addresses): administrators
+  route(
+    'adminWorkshops',
+    { kind: 'permission', resource: 'users', action: 'edit', redirectTo: GUARD_REDIRECT },
+    'workshops-admin',
+  ),
+  // Issue 10 (ADR 0027): the public site's content; specialists edit their own profile and posts
+  route(
+    'siteContent',
+    { kind: 'permission', resource: 'site_content', action: 'view', redirectTo: GUARD_REDIRECT },
+    'site-content',
   ),
   route(
     'analytics',

@@ -1,9 +1,10 @@
 /**
  * One realtime connection per signed-in page (ADR 0018): an EventSource on `/api/events` whose events
- * (ids only) invalidate the cached queries they concern — 'messages' and 'notifications' keys — so
- * open screens refetch what changed through the audited API. The browser reconnects by itself with
- * the last event id (the server replays what was missed). While the stream is down, the same queries
- * are refreshed every 20 s (polling fallback); when it is back, everything is refreshed once.
+ * (ids only) invalidate the cached queries they concern — 'messages', 'notifications', 'tasks',
+ * 'dashboard' keys — so open screens refetch what changed through the audited API. The browser
+ * reconnects by itself with the last event id (the server replays what was missed). While the stream
+ * is down, the same queries are refreshed every 20 s (polling fallback); when it is back, everything
+ * is refreshed once. Tested in `use-event-stream.test.tsx`.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -12,11 +13,16 @@ const POLL_MS = 20_000;
 const RECONNECT_MS = 10_000;
 
 const KEYS_OF: Record<string, readonly string[]> = {
-  'message.created': ['messages', 'notifications'],
+  'message.created': ['messages', 'notifications', 'dashboard'],
   'message.read': ['messages', 'notifications'],
-  'notification.created': ['notifications'],
+  'notification.created': ['notifications', 'dashboard'],
   'notification.read': ['notifications'],
+  // a task was created, changed, moved or commented: open task lists and the board refetch
+  'task.changed': ['tasks', 'dashboard'],
 };
+
+/** What the stream keeps fresh: refreshed by polling while it is down, and once when it is back. */
+const EVERY_KEY = [...new Set(Object.values(KEYS_OF).flat())];
 
 export function useEventStream(enabled: boolean): void {
   const queryClient = useQueryClient();
@@ -30,7 +36,7 @@ export function useEventStream(enabled: boolean): void {
       for (const key of keys) void queryClient.invalidateQueries({ queryKey: [key] });
     };
     const startPolling = () => {
-      poll ??= window.setInterval(() => refresh(['messages', 'notifications']), POLL_MS);
+      poll ??= window.setInterval(() => refresh(EVERY_KEY), POLL_MS);
     };
     const stopPolling = () => {
       window.clearInterval(poll);
@@ -40,7 +46,7 @@ export function useEventStream(enabled: boolean): void {
       source = new EventSource('/api/events');
       source.addEventListener('ready', () => {
         stopPolling();
-        if (down) refresh(['messages', 'notifications']);
+        if (down) refresh(EVERY_KEY);
         down = false;
       });
       for (const [kind, keys] of Object.entries(KEYS_OF))

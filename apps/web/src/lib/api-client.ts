@@ -4,6 +4,7 @@
  * envelope `{ error: { code, message, requestId?, details? } }`.
  */
 import type { ErrorEnvelope, FieldIssue } from '@painlab/shared/errors';
+import { leaveForStepUp } from './step-up';
 
 let languageProvider: () => string = () => 'en';
 
@@ -100,6 +101,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   const envelope = parseErrorEnvelope(body);
   if (envelope) {
     const { code, message, requestId, details } = envelope;
+    if (response.status === 403 && code === 'mfa_required') leaveForStepUp();
     const raw = (body as { error: { details?: unknown } }).error.details;
     return new ApiError(
       response.status,

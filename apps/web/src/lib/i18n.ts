@@ -1,17 +1,17 @@
 /**
  * i18next setup (SPEC §1, §9): language from localStorage (`i18nextLng`), then the `painlab_lang`
- * cookie (also written on every change, for the server-rendered site pages), then the browser, English
- * as the fallback; Spanish and English supported. The start-up namespaces of a language are one
+ * cookie (both written on every change; the cookie is for the server-rendered site pages), then the
+ * browser, English as the fallback (`detectLanguage`, the same rule as `src/boot.ts`); Spanish and English supported. The start-up namespaces of a language are one
  * chunk (`i18n-start.ts`, started early by `src/boot.ts`); every other namespace is a lazily
  * imported JSON chunk of its own; a failed load is retried 5 times from 350 ms, doubling.
  */
 import i18n, { type ReadCallback } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { LANG_COOKIE, LANG_COOKIE_MAX_AGE, setCookie } from '../site/handoff';
+import { LANG_COOKIE, LANG_COOKIE_MAX_AGE, readCookie, setCookie } from '../site/handoff';
 import { setLanguageProvider } from './api-client';
 import {
+  detectStartLanguage,
   START_NAMESPACES,
   START_TEXTS,
   type StartLanguage,
@@ -30,6 +30,7 @@ export const LAZY_NAMESPACES = [
   'portal',
   'record',
   'outbox',
+  'auditLogs',
   'tasks',
   'users',
   'appointments',
@@ -37,6 +38,9 @@ export const LAZY_NAMESPACES = [
   'questionnaires',
   'messages',
   'notifications',
+  'workshops',
+  'treatments',
+  'siteEditor',
 ] as const;
 export const ALL_NAMESPACES = [...NAMESPACES, ...LAZY_NAMESPACES] as const;
 export type Namespace = (typeof ALL_NAMESPACES)[number];
@@ -44,7 +48,7 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 type JsonModule = { default: Record<string, unknown> };
 const loaders = import.meta.glob<JsonModule>(
-  '../locales/*/{patients,portal,record,outbox,tasks,users,appointments,contactMessages,questionnaires,messages,notifications}.json',
+  '../locales/*/{patients,portal,record,outbox,auditLogs,tasks,users,appointments,contactMessages,questionnaires,messages,notifications,workshops,treatments,siteEditor}.json',
 );
 
 // A set of its own: i18next adds every namespace it is asked for to the `ns` array it was given.
@@ -85,15 +89,31 @@ export async function initI18n(): Promise<typeof i18n> {
   }
 }
 
+/** The stored choice (localStorage), then the site pages' cookie, then the browser's languages. */
+export function detectLanguage(): Language {
+  let stored: string | null = null;
+  try {
+    stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    // storage unavailable (private mode): the cookie and the browser decide
+  }
+  const cookie = readCookie(LANG_COOKIE);
+  return detectStartLanguage(stored, [...(cookie ? [cookie] : []), ...navigator.languages]);
+}
+
 async function startI18n(): Promise<typeof i18n> {
   setLanguageProvider(currentLanguage);
   i18n.on('languageChanged', () => {
     document.documentElement.lang = currentLanguage();
+    try {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, currentLanguage());
+    } catch {
+      // storage unavailable: the cookie below still carries the choice
+    }
     // the server renders the site pages (/login) in it (docs/decisions/0012)
     setCookie(LANG_COOKIE, currentLanguage(), LANG_COOKIE_MAX_AGE);
   });
   await i18n
-    .use(LanguageDetector)
     .use(
       resourcesToBackend((language: string, namespace: string, callback: ReadCallback) => {
         const texts = loadTexts(language, namespace);
@@ -113,6 +133,7 @@ async function startI18n(): Promise<typeof i18n> {
     )
     .use(initReactI18next)
     .init({
+      lng: detectLanguage(),
       supportedLngs: SUPPORTED_LANGUAGES,
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
@@ -123,14 +144,6 @@ async function startI18n(): Promise<typeof i18n> {
       retryTimeout: 350,
       interpolation: { escapeValue: false },
       returnNull: false,
-      detection: {
-        // the cookie: a choice made on a site page without JavaScript (site/handoff.ts)
-        order: ['localStorage', 'cookie', 'navigator'],
-        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-        lookupCookie: LANG_COOKIE,
-        caches: ['localStorage'],
-        convertDetectedLanguage: (lng: string) => lng.split('-')[0] ?? lng,
-      },
       react: { useSuspense: false },
     });
   document.documentElement.lang = currentLanguage();

@@ -3,7 +3,7 @@
  * else grey. Status (the spec's work-item colours, applied to patient statuses too): in progress or
  * in treatment blue, pending review or follow up yellow, new green, anything else grey.
  */
-import { priorityColour } from '@painlab/shared/patients';
+import { priorityColour } from '@painlab/shared/patients-constants';
 
 export type Colour = 'red' | 'yellow' | 'green' | 'blue' | 'grey';
 

@@ -7,20 +7,35 @@
  * - `painlab_signed_in` cookie (one minute): "just signed in", set by the sign-in page (its script,
  *   or the server after the no-JavaScript form); the SPA shows its "signed in" toast and deletes it.
  * - sessionStorage `painlab:login-notice`: why the SPA sent the visitor to /login (a guard, a new
- *   account); the sign-in page shows it once.
+ *   account, the idle sign-out); the sign-in page shows it once.
  */
 export const LANG_COOKIE = 'painlab_lang';
 export const SIGNED_IN_COOKIE = 'painlab_signed_in';
 /** "Just signed out": the public page the app leaves for shows it once (the server clears it). */
 export const SIGNED_OUT_COOKIE = 'painlab_signed_out';
 export const LOGIN_NOTICE_KEY = 'painlab:login-notice';
-export type LoginNotice = 'authRequired' | 'registered' | 'passwordReset';
+export type LoginNotice = 'authRequired' | 'registered' | 'passwordReset' | 'idleSignedOut';
 
 export const LANG_COOKIE_MAX_AGE = 365 * 24 * 3600;
 
 export function setCookie(name: string, value: string, maxAgeS: number): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeS}; SameSite=Lax${secure}`;
+}
+
+/** The cookie's value, or null when it is not set. */
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(value.join('='));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
 }
 
 /** Whether the cookie is set; it is deleted. */
@@ -47,7 +62,10 @@ export function takeLoginNotice(): LoginNotice | null {
   try {
     const value = window.sessionStorage.getItem(LOGIN_NOTICE_KEY);
     window.sessionStorage.removeItem(LOGIN_NOTICE_KEY);
-    return value === 'authRequired' || value === 'registered' || value === 'passwordReset'
+    return value === 'authRequired' ||
+      value === 'registered' ||
+      value === 'passwordReset' ||
+      value === 'idleSignedOut'
       ? value
       : null;
   } catch {

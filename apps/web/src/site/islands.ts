@@ -12,6 +12,7 @@ export const ISLANDS: Record<string, () => Promise<IslandModule>> = {
   login: () => import('./login/login-island'),
   'site-nav': () => import('./public/nav-island'),
   contact: () => import('./public/contact-island'),
+  'local-times': () => import('./public/local-times'),
 };
 
 /** The source file of each island, as the build manifest names it. */
@@ -19,4 +20,5 @@ export const ISLAND_SOURCES: Record<keyof typeof ISLANDS, string> = {
   login: 'src/site/login/login-island.ts',
   'site-nav': 'src/site/public/nav-island.ts',
   contact: 'src/site/public/contact-island.ts',
+  'local-times': 'src/site/public/local-times.tsx',
 };

@@ -22,6 +22,7 @@ export const PAGE_ISLANDS = {
   login: ['login'],
   public: ['site-nav'],
   'public-contact': ['site-nav', 'contact'],
+  'public-workshops': ['site-nav', 'local-times'],
 } as const satisfies Record<string, readonly (keyof typeof ISLAND_SOURCES)[]>;
 
 export type LoginRenderInput = Omit<LoginPageProps, 'texts'> & { assets: PageAssets };

@@ -75,7 +75,7 @@ export function TextField({
   error?: string | undefined;
   type: 'email' | 'password' | 'text';
   autoComplete: string;
-  inputMode?: 'email';
+  inputMode?: 'email' | 'numeric';
   value?: string;
   onInput?: (value: string) => void;
 }) {

@@ -8,21 +8,41 @@
  * `TEMPLATES` below, and call `enqueue(tx, { template: '<id>', ... })` in the transaction of its cause.
  */
 import type { MessageLanguage, OutboxChannel } from '@painlab/shared/outbox';
+import { mfaCode } from './mfa-code';
+import { mfaReset } from './mfa-reset';
 import { passwordReset } from './password-reset';
 import { messageNotice } from './message-notice';
 import { patientInvite } from './patient-invite';
+import { staffInvite } from './staff-invite';
 import { questionnaireDue } from './questionnaire-due';
+import { appointmentNotice } from './appointment-notice';
+import { appointmentReminder } from './appointment-reminder';
+import { questionnaireCompleted } from './questionnaire-completed';
+import { appointmentWaitlistOffer } from './appointment-waitlist-offer';
+import { taskNotice } from './task-notice';
 import type { MessageTemplate } from './template-types';
 import { signUpExistingEmail } from './sign-up-existing-email';
 import { siteContactMessage } from './site-contact-message';
+import { workshopConfirmed, workshopOffer, workshopWaitlisted } from './workshop-messages';
 
 export const TEMPLATES = {
   'patient.invite': patientInvite,
+  'users.staff_invite': staffInvite,
   'auth.sign_up_existing_email': signUpExistingEmail,
   'auth.password_reset': passwordReset,
+  'auth.mfa_code': mfaCode,
+  'auth.mfa_reset': mfaReset,
   'site.contact_message': siteContactMessage,
   'questionnaire.due': questionnaireDue,
   'messages.new_message': messageNotice,
+  'appointment.reminder': appointmentReminder,
+  'appointment.notice': appointmentNotice,
+  'questionnaire.completed': questionnaireCompleted,
+  'appointment.waitlist_offer': appointmentWaitlistOffer,
+  'tasks.notice': taskNotice,
+  'workshop.confirmed': workshopConfirmed,
+  'workshop.waitlisted': workshopWaitlisted,
+  'workshop.offer': workshopOffer,
 } as const;
 
 export type TemplateId = keyof typeof TEMPLATES;

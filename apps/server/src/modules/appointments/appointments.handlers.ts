@@ -5,6 +5,10 @@ import type { AppEnv, Deps } from '../../http/types';
 import * as routes from './appointments.routes';
 import * as service from './appointments.service';
 import * as availability from './availability.service';
+import * as feed from './calendar-feed.service';
+import * as feedRoutes from './calendar-feed.routes';
+import { registerReminders } from './reminders.handlers';
+import { registerWaitlist } from './waitlist.handlers';
 
 function viewerOf(c: Context<AppEnv>): service.Viewer {
   const session = c.get('session')!; // the guard let only signed-in users through
@@ -16,6 +20,26 @@ const idOf = (c: { req: { valid: (t: 'param') => { id: string } } }) =>
 
 export function registerAppointments(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   // static paths first: they would otherwise be read as an {id}
+  registerReminders(app, deps);
+  registerWaitlist(app, deps);
+  app.openapi(feedRoutes.feedStatusRoute, async (c) =>
+    c.json(await feed.feedStatus(deps, viewerOf(c)), 200),
+  );
+  app.openapi(feedRoutes.createFeedRoute, async (c) =>
+    c.json(await feed.createFeed(deps, viewerOf(c), c.get('lang')), 201),
+  );
+  app.openapi(feedRoutes.revokeFeedRoute, async (c) => {
+    await feed.revokeFeed(deps, viewerOf(c));
+    return c.body(null, 204);
+  });
+  app.openapi(feedRoutes.feedRoute, async (c) => {
+    const ics = await feed.readFeed(deps, actorOf(c), c.req.valid('param').file);
+    c.header('Content-Type', 'text/calendar; charset=utf-8');
+    c.header('Cache-Control', 'private, no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('X-Robots-Tag', 'noindex');
+    return c.body(ics, 200);
+  });
   app.openapi(routes.typesRoute, async (c) =>
     c.json({ items: await availability.types(deps, viewerOf(c)) }, 200),
   );

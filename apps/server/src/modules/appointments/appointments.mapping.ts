@@ -56,6 +56,7 @@ export function toAppointment(
     version: row.version,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
+    patientConfirmedAt: row.patientConfirmedAt ? iso(row.patientConfirmedAt) : null,
   };
 }
 

@@ -40,6 +40,7 @@ export const appointmentColumns = {
   cancelledByRole: appointment.cancelledByRole,
   cancelledAt: appointment.cancelledAt,
   rebookedFromId: appointment.rebookedFromId,
+  patientConfirmedAt: appointment.patientConfirmedAt,
   version: appointment.version,
   createdAt: appointment.createdAt,
   updatedAt: appointment.updatedAt,

@@ -3,7 +3,8 @@
  * specialist's weekly hours (mornings in person at the clinic in Madrid, two telehealth afternoons
  * in New York time for patients in the USA), a holiday, and a realistic week of visits for five demo
  * patients (created through the patients service): completed and one no-show earlier in the week,
- * confirmed and pending ones ahead, one cancelled with its reason. Bilingual names, real types.
+ * confirmed and pending ones ahead, one cancelled with its reason; no-shows in earlier weeks and
+ * each patient's reminder preference (ADR 0021). Bilingual names, real types.
  */
 import { DateTime } from 'luxon';
 import { createPatientSchema } from '@painlab/shared/patients';
@@ -15,12 +16,15 @@ import { anyAppointment, insertAppointment, updateAppointmentRow } from './appoi
 import { event, type Viewer } from './appointments.policy';
 import { findType, replaceHours } from './availability.repository';
 import { accountId } from './appointments.service';
+import { writePreference } from './reminders.repository';
 
 const ZONE = 'Europe/Madrid';
 
 const PATIENTS = [
   {
     name: 'Lucía Fernández Ortega',
+    email: 'lucia.fernandez@pacientes.painlab.test',
+    contactNumber: '+34 612 345 678',
     birthDate: '1978-03-14',
     gender: 'female',
     category: 'chronic_pain',
@@ -28,6 +32,8 @@ const PATIENTS = [
   },
   {
     name: 'Javier Morales Ruiz',
+    email: 'javier.morales@pacientes.painlab.test',
+    contactNumber: '+34 623 456 789',
     birthDate: '1965-11-02',
     gender: 'male',
     category: 'post_surgery',
@@ -35,6 +41,7 @@ const PATIENTS = [
   },
   {
     name: 'Carmen Vidal Soler',
+    contactNumber: '+34 634 567 890',
     birthDate: '1990-07-21',
     gender: 'female',
     category: 'mental_health',
@@ -42,6 +49,8 @@ const PATIENTS = [
   },
   {
     name: 'Michael Turner',
+    email: 'michael.turner@patients.painlab.test',
+    contactNumber: '+1 212 555 0147',
     birthDate: '1972-01-30',
     gender: 'male',
     category: 'chronic_pain',
@@ -49,6 +58,7 @@ const PATIENTS = [
   },
   {
     name: 'Elena Navarro Gil',
+    email: 'elena.navarro@pacientes.painlab.test',
     birthDate: '1983-09-09',
     gender: 'female',
     category: 'rehabilitation',
@@ -64,11 +74,16 @@ type Visit = {
   zone?: string;
   note?: string;
   patientNote?: string;
-  status?: 'pending' | 'confirmed' | 'cancelled';
+  status?: 'pending' | 'confirmed' | 'cancelled' | 'no_show';
   reason?: string;
 };
 
 const VISITS: Visit[] = [
+  // earlier weeks: missed visits (the no-show report and the patients' counts, ADR 0021)
+  { patient: 3, day: -12, time: '10:00', type: 'follow_up', status: 'no_show' },
+  { patient: 1, day: -9, time: '12:00', type: 'trt_review', status: 'no_show' },
+  { patient: 1, day: -26, time: '10:30', type: 'follow_up', status: 'no_show' },
+  { patient: 4, day: -8, time: '09:30', type: 'physio' },
   {
     patient: 0,
     day: 0,
@@ -144,7 +159,7 @@ export async function seedDemoAppointments(deps: Deps, now = new Date()): Promis
     ]);
   });
 
-  const patients = [];
+  const patients: Awaited<ReturnType<typeof createPatient>>[] = [];
   for (const p of PATIENTS)
     patients.push(
       await createPatient(deps, seed, createPatientSchema.parse({ ...p, allowDuplicate: true })),
@@ -193,13 +208,25 @@ export async function seedDemoAppointments(deps: Deps, now = new Date()): Promis
           cancelledAt: new Date(start.getTime() - 26 * 3_600_000),
         });
       else if (past && v.status !== 'pending')
-        // one missed visit among the finished ones
+        // one missed visit among the finished ones this week, and those of earlier weeks
         await updateAppointmentRow(tx, id, {
-          status: v.patient === 3 && v.day === 1 ? 'no_show' : 'completed',
+          status:
+            v.status === 'no_show' || (v.patient === 3 && v.day === 1) ? 'no_show' : 'completed',
         });
       await appendAudit(tx, event(seed, 'appointments.create', id, patient.id, { source: 'seed' }));
     });
     made++;
   }
+  // how each is reminded (ADR 0021): Michael in English, by SMS; the others in Spanish, e-mail
+  // first. Visits within a day get their reminder in the outbox at the scheduler's first round.
+  await db.transaction(async (tx) => {
+    for (const [i, patient] of patients.entries())
+      await writePreference(tx, patient.id, {
+        channel: i === 3 ? 'sms' : 'auto',
+        language: i === 3 ? 'en' : 'es',
+        hours: null,
+        updatedBy: specialistId,
+      });
+  });
   return made;
 }

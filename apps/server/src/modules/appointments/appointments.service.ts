@@ -37,6 +37,7 @@ import {
   updateAppointmentRow,
 } from './appointment.repository';
 import { appointmentIcs } from './appointments.ics';
+import { guardOverlap, timesOf } from './booking';
 import { toAppointment } from './appointments.mapping';
 import {
   auditingRefusals,
@@ -50,6 +51,10 @@ import {
 import type { AppointmentRow, AppointmentWrite } from './appointments.query';
 import { clinicianId, searchSlots } from './availability.service';
 import { findType, listHours, readSettings } from './availability.repository';
+import { noShowCounts } from './no-shows.repository';
+import { noticeAppointment } from './notices.service';
+import { withdrawReminders } from './reminders.service';
+import { offerFreedTime } from './waitlist-offers.service';
 
 export type { Viewer } from './appointments.policy';
 
@@ -59,28 +64,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function appointmentId(id: string): string {
   if (!UUID.test(id)) throw DomainError.notFound();
   return id.toLowerCase();
-}
-
-/** The exclusion constraint (`appointment_no_overlap`) refused the write. */
-function isOverlap(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === '23P01') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/** Runs a write; an overlap with another appointment becomes 409 `slot_taken`. */
-async function guardOverlap<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isOverlap(error)) throw DomainError.slotTaken();
-    throw error;
-  }
 }
 
 const noticeOf = async (deps: Deps) => (await readSettings(deps.database.db)).cancelNoticeHours;
@@ -98,13 +81,11 @@ async function zoneFor(deps: Deps, specialistId: string): Promise<string> {
   return hours[0]?.timeZone ?? (await readSettings(deps.database.db)).timeZone ?? DEFAULT_TIME_ZONE;
 }
 
-function timesOf(startsAt: Date, type: { durationMinutes: number; bufferMinutes: number }) {
-  const endsAt = new Date(startsAt.getTime() + type.durationMinutes * 60_000);
-  return {
-    startsAt,
-    endsAt,
-    blockedUntil: new Date(endsAt.getTime() + type.bufferMinutes * 60_000),
-  };
+/** After the commit: the notices' recipients' open pages, and the outbox for their e-mails. */
+function wakeFor(deps: Deps, woken: string[]) {
+  if (!woken.length) return;
+  deps.realtime.wake(woken);
+  deps.outbox.wake();
 }
 
 async function insertAudited(
@@ -114,13 +95,17 @@ async function insertAudited(
   action: string,
   details?: Record<string, string>,
 ) {
-  const id = await guardOverlap(() =>
+  const { id, woken } = await guardOverlap(() =>
     deps.database.db.transaction(async (tx) => {
       const created = await insertAppointment(tx, write);
       await appendAudit(tx, event(viewer, action, created, write.patientId, details));
-      return created;
+      return {
+        id: created,
+        woken: await noticeAppointment(tx, deps.env, 'booked', created, viewer),
+      };
     }),
   );
+  wakeFor(deps, woken);
   return toAppointment(
     viewer,
     (await findAppointment(deps.database.db, id))!,
@@ -253,6 +238,14 @@ async function visible(
   return row;
 }
 
+/**
+ * The patient an appointment is about, or null (no such appointment): the guard names them in the
+ * audit row of a refused request (app.ts), as it does on a patient's own routes.
+ */
+export async function patientOfAppointment(deps: Deps, id: string): Promise<string | null> {
+  return (await findAppointment(deps.database.db, id))?.patientId ?? null;
+}
+
 /** The read and its audit row in one transaction. */
 export async function readAppointment(
   deps: Deps,
@@ -337,8 +330,15 @@ export async function listForViewer(deps: Deps, viewer: Viewer, query: ListQuery
       tx,
       page.map((r) => event(viewer, 'appointments.list', r.id, r.patientId)),
     );
+    // staff see each patient's no-shows beside the visit (ADR 0021)
+    const noShows = isStaff(viewer)
+      ? await noShowCounts(tx, [...new Set(page.map((r) => r.patientId))])
+      : null;
     return {
-      items: page.map((r) => toAppointment(viewer, r, notice)),
+      items: page.map((r) => ({
+        ...toAppointment(viewer, r, notice),
+        ...(noShows ? { patientNoShows: noShows.get(r.patientId) ?? 0 } : {}),
+      })),
       truncated: rows.length > query.limit,
     };
   });
@@ -447,7 +447,7 @@ export async function cancelAppointment(
   const before = await visible(deps, viewer, id, 'appointments.cancel');
   const notice = await noticeOf(deps);
   return auditingRefusals(deps, viewer, 'appointments.cancel', before, async () => {
-    await deps.database.db.transaction(async (tx) => {
+    const woken = await deps.database.db.transaction(async (tx) => {
       const current = await lockAppointment(tx, id);
       if (!current) throw DomainError.notFound();
       if (current.version !== input.version) throw DomainError.conflict();
@@ -462,11 +462,17 @@ export async function cancelAppointment(
         cancelledByRole: viewer.role,
         cancelledAt: now,
       });
+      await withdrawReminders(tx, id, 'cancelled');
       await appendAudit(
         tx,
         event(viewer, 'appointments.cancel', id, before.patientId, { from: current.status }),
       );
+      // the freed time goes to the first matching patient on the waitlist (ADR 0032)
+      await offerFreedTime(deps, tx, { ...before, ...current, id });
+      return noticeAppointment(tx, deps.env, 'cancelled', id, viewer);
     });
+    wakeFor(deps, woken);
+    deps.outbox.wake();
     return toAppointment(viewer, (await findAppointment(deps.database.db, id))!, notice);
   });
 }
@@ -483,7 +489,7 @@ export async function rescheduleAppointment(
     const specialistId = input.specialistId
       ? await clinicianId(deps, input.specialistId, 'specialistId')
       : undefined;
-    await guardOverlap(() =>
+    const woken = await guardOverlap(() =>
       deps.database.db.transaction(async (tx) => {
         const current = await lockAppointment(tx, id);
         if (!current) throw DomainError.notFound();
@@ -496,6 +502,7 @@ export async function rescheduleAppointment(
           ...(specialistId ? { specialistId } : {}),
           ...(input.notes !== undefined ? { notes: input.notes } : {}),
         });
+        await withdrawReminders(tx, id, 'moved');
         await appendAudit(
           tx,
           event(viewer, 'appointments.reschedule', id, before.patientId, {
@@ -503,8 +510,16 @@ export async function rescheduleAppointment(
             to: input.startsAt,
           }),
         );
+        // the time it left goes to the waitlist, if the new time does not hold it (ADR 0032)
+        await offerFreedTime(deps, tx, { ...before, ...current, id });
+        // a move to another specialist tells the one who no longer has it too
+        const former =
+          specialistId && specialistId !== current.specialistId ? current.specialistId : null;
+        return noticeAppointment(tx, deps.env, 'moved', id, viewer, former);
       }),
     );
+    wakeFor(deps, woken);
+    deps.outbox.wake();
     return toAppointment(
       viewer,
       (await findAppointment(deps.database.db, id))!,
@@ -560,9 +575,13 @@ export async function deleteAppointment(deps: Deps, viewer: Viewer, id: string):
       resource: 'appointments',
     });
   await deps.database.db.transaction(async (tx) => {
+    await withdrawReminders(tx, id, 'deleted');
     await deleteAppointmentRow(tx, id);
     await appendAudit(tx, event(viewer, 'appointments.delete', id, before.patientId));
+    if (before.status === 'pending' || before.status === 'confirmed')
+      await offerFreedTime(deps, tx, before);
   });
+  deps.outbox.wake();
 }
 
 /**

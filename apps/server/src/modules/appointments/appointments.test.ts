@@ -114,16 +114,24 @@ describe('types and settings', () => {
   it('the demo seed (outside tests): a realistic week, made once, nothing overlapping', async () => {
     expect(await count()).toBe(0);
     const made = await seedDemoAppointments(server.deps, new Date('2026-11-25T12:00:00Z'));
-    expect(made).toBe(12);
+    expect(made).toBe(16);
     expect(await seedDemoAppointments(server.deps)).toBe(0);
+    // each demo patient's reminder preference (ADR 0021)
+    const prefs = await server.sql<{ language: string; n: string }>(
+      'select language, count(*)::text as n from patient_reminder_preference group by 1 order by 1',
+    );
+    expect(prefs).toEqual([
+      { language: 'en', n: '1' },
+      { language: 'es', n: '4' },
+    ]);
     const statuses = await server.sql<{ status: string; n: string }>(
       'select status, count(*)::text as n from appointment group by status order by status',
     );
     expect(Object.fromEntries(statuses.map((r) => [r.status, Number(r.n)]))).toEqual({
       cancelled: 1,
-      completed: 6,
+      completed: 7,
       confirmed: 3,
-      no_show: 1,
+      no_show: 4,
       pending: 1,
     });
     const hours = await as.specialist.get(`/api/appointments/availability/${ids.specialist}`);
@@ -197,6 +205,12 @@ describe('per role', () => {
     ];
     for (const res of await Promise.all(calls)) expect(res.status).toBe(403);
     expect((await row(appt.id)).status).toBe('confirmed');
+    // each refusal of a route naming the appointment names its patient too (one row per decision)
+    const denied = await server.sql<{ patient_id: string | null }>(
+      "select patient_id from audit_log where action = 'access.denied' and record_id = $1",
+      [appt.id],
+    );
+    expect(denied.map((d) => d.patient_id)).toEqual([ownRecord, ownRecord, ownRecord]);
   });
 
   it('signed out: 401', async () => {

@@ -80,6 +80,7 @@ export async function readSettings(db: Q) {
       patientBooking: 'request' as const,
       cancelNoticeHours: 24,
       timeZone: 'Europe/Madrid',
+      reminderHours: [24, 2],
       updatedAt: new Date(0),
     }
   );
@@ -90,7 +91,7 @@ export async function writeSettings(
   patch: Partial<
     Pick<
       typeof appointmentSettings.$inferInsert,
-      'patientBooking' | 'cancelNoticeHours' | 'timeZone'
+      'patientBooking' | 'cancelNoticeHours' | 'timeZone' | 'reminderHours'
     >
   >,
 ) {

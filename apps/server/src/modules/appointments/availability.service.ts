@@ -249,6 +249,7 @@ export async function settings(deps: Deps): Promise<AppointmentSettings> {
     patientBooking: row.patientBooking,
     cancelNoticeHours: row.cancelNoticeHours,
     timeZone: row.timeZone,
+    reminderHours: row.reminderHours,
   };
 }
 

@@ -8,7 +8,7 @@ import {
   type Tx,
 } from '../../audit/audit';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog, user } from '../../db/schema';
 
 export interface AuditFilter {
   before?: number;
@@ -16,6 +16,7 @@ export interface AuditFilter {
   action?: string;
   outcome?: AuditEntry['outcome'];
   actorUserId?: string;
+  patientId?: string;
 }
 
 export async function listAudit(db: Db | Tx, filter: AuditFilter) {
@@ -24,9 +25,11 @@ export async function listAudit(db: Db | Tx, filter: AuditFilter) {
   if (filter.action) where.push(eq(auditLog.action, filter.action));
   if (filter.outcome) where.push(eq(auditLog.outcome, filter.outcome));
   if (filter.actorUserId) where.push(eq(auditLog.actorUserId, filter.actorUserId));
+  if (filter.patientId) where.push(eq(auditLog.patientId, filter.patientId));
   const rows = await db
-    .select(hashedColumns)
+    .select({ ...hashedColumns, actorName: user.name })
     .from(auditLog)
+    .leftJoin(user, eq(user.id, auditLog.actorUserId))
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(auditLog.id))
     .limit(filter.limit + 1);

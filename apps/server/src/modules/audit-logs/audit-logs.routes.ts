@@ -14,7 +14,7 @@ export const listAuditRoute = defineRoute({
   tags: ['audit'],
   summary: 'Audit entries, newest first (keyset pagination by id)',
   description:
-    'Filter by action, actor, resource, outcome and time; pass `nextCursor` back as `cursor` for the next page.',
+    'Filter by action, outcome, actor or patient (every decision about one patient: an accounting of disclosures); pass `nextCursor` back as `before` for the next page. Each entry names its actor as the account is named now.',
   request: { query: auditListQuerySchema },
   responses: { 200: jsonResponse('A page of entries', auditListSchema) },
 });

@@ -1,10 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { MATRIX, RESOURCES } from '@painlab/shared/permissions';
+import { needsStepUp } from '../../http/access';
 import type { AppEnv, Deps } from '../../http/types';
+import { mfaRequiredFor } from '../mfa/mfa.service';
 import { meRoute } from './me.routes';
 
 export function registerMe(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  app.openapi(meRoute, (c) => {
+  app.openapi(meRoute, async (c) => {
     const session = c.get('session')!; // the guard let only signed-in users through
     const absoluteMs = deps.env.SESSION_ABSOLUTE_HOURS * 3_600_000;
     const granted = MATRIX[session.role];
@@ -19,6 +21,15 @@ export function registerMe(app: OpenAPIHono<AppEnv>, deps: Deps): void {
         session: {
           expiresAt: session.expiresAt.toISOString(),
           absoluteExpiresAt: new Date(session.createdAt.getTime() + absoluteMs).toISOString(),
+          expiresInMs: Math.max(0, session.expiresAt.getTime() - Date.now()),
+          idleMinutes: deps.env.SESSION_IDLE_MINUTES,
+        },
+        mfa: {
+          aal: session.aal,
+          enrolled: session.mfaEnrolled,
+          twoFactor: session.twoFactorEnabled,
+          required: await mfaRequiredFor(deps, session.role),
+          stepUpNeeded: await needsStepUp(session, (role) => mfaRequiredFor(deps, role)),
         },
       },
       200,

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '@painlab/shared/personas';
 import { openDatabase } from '../../db/client';
+import { openStream } from '../../test/event-stream';
 import { ApiClient, dbKind } from '../../test/harness';
 import { launchServer, stopAll, waitHealthy, type ServerProcess } from '../../test/server-process';
 
@@ -38,42 +39,6 @@ async function signIn(proc: ServerProcess, email: string) {
   const res = await client.post('/api/auth/sign-in/email', { email, password: DEMO_PASSWORD });
   expect(res.status).toBe(200);
   return client;
-}
-
-async function stream(client: ApiClient, lastEventId?: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${client.baseUrl}/api/events`, {
-    headers: {
-      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
-    },
-    signal: controller.signal,
-  });
-  expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        text += decoder.decode(value, { stream: true });
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  const waitFor = async (needle: string, ms = 15_000) => {
-    const deadline = Date.now() + ms;
-    while (Date.now() < deadline) {
-      if (text.includes(needle)) return text;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`not received: ${needle}; got ${text}`);
-  };
-  await waitFor('event: ready');
-  return { waitFor, text: () => text, close: () => controller.abort() };
 }
 
 describe.skipIf(dbKind !== 'postgres')('realtime across two server instances', () => {
@@ -109,7 +74,7 @@ describe.skipIf(dbKind !== 'postgres')('realtime across two server instances', (
     const adminOnA = await signIn(a, DEMO.admin);
     const specialistOnB = await signIn(b, DEMO.specialist);
     const specialistId = (await specialistOnB.get('/api/me')).body.user.id as string;
-    const live = await stream(specialistOnB);
+    const live = await openStream(specialistOnB);
     const secret = 'Contenido que no viaja por NOTIFY';
     const sent = Date.now();
     const created = await adminOnA.post('/api/messages/threads', {
@@ -134,7 +99,7 @@ describe.skipIf(dbKind !== 'postgres')('realtime across two server instances', (
     });
     expect(reply.status).toBe(201);
     const specialistOnA = await signIn(a, DEMO.specialist);
-    const resumed = await stream(specialistOnA, lastId);
+    const resumed = await openStream(specialistOnA, { lastEventId: lastId });
     await resumed.waitFor(reply.body.messages.at(-1).id);
     resumed.close();
 

@@ -26,6 +26,7 @@ import { enqueue } from '../../jobs/outbox';
 import { DomainError } from '../../lib/domain-error';
 import { publishEvents } from '../../realtime/events';
 import {
+  channelsFor,
   notify,
   readNotificationsOf,
   unreadNotifications,
@@ -137,7 +138,10 @@ async function announce(
     if (patientAccount && patientAccount.lastReadSeq >= msg.previousSeq) {
       if (!(await deps.realtime.isOnline(tx, patientAccount.userId))) {
         const account = await findAccount(tx, patientAccount.userId);
-        const email = contact?.email ?? account?.email ?? null;
+        // the patient's choice in /settings: e-mail if allowed and known, otherwise SMS if allowed
+        const allowed = await channelsFor(tx, patientAccount.userId, 'message');
+        const email = allowed.email ? (contact?.email ?? account?.email ?? null) : null;
+        const phone = allowed.sms ? (contact?.phone ?? null) : null;
         const params = { clinic: deps.env.CLINIC_NAME, link: `${baseUrlOf(deps.env)}/messages` };
         const common = {
           language: null,
@@ -147,12 +151,11 @@ async function announce(
           dedupeKey: `message-notice:${msg.id}`,
         };
         if (email) await enqueue(tx, { ...common, channel: 'email', to: email });
-        else if (contact?.phone)
-          await enqueue(tx, { ...common, channel: 'sms', to: contact.phone });
+        else if (phone) await enqueue(tx, { ...common, channel: 'sms', to: phone });
         await appendAudit(
           tx,
           event(viewer, 'messages.notice', ref(thread), {
-            channel: email ? 'email' : contact?.phone ? 'sms' : 'none',
+            channel: email ? 'email' : phone ? 'sms' : 'none',
           }),
         );
       }

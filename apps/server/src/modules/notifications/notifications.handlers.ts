@@ -3,6 +3,8 @@ import { streamSSE } from 'hono/streaming';
 import type { AppEnv, Deps } from '../../http/types';
 import * as routes from './notifications.routes';
 import { listForUser, markRead } from './notifications.service';
+import { requestLanguage } from '../../auth/auth';
+import { preferencesOf, rememberLanguage, savePreferences } from './preferences.service';
 
 /** A stream ends after this long (the client reconnects, and its session is checked again). */
 const STREAM_LIFETIME_MS = 5 * 60_000;
@@ -10,6 +12,14 @@ const HEARTBEAT_MS = 15_000;
 
 export function registerNotifications(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   // static paths first
+  app.openapi(routes.getPreferencesRoute, async (c) =>
+    c.json(await preferencesOf(deps.database.db, c.get('session')!.user.id), 200),
+  );
+
+  app.openapi(routes.putPreferencesRoute, async (c) =>
+    c.json(await savePreferences(deps, c.get('session')!.user.id, c.req.valid('json')), 200),
+  );
+
   app.openapi(routes.markAllNotificationsReadRoute, async (c) => {
     await markRead(deps, c.get('session')!.user.id, null);
     return c.body(null, 204);
@@ -32,6 +42,8 @@ export function registerNotifications(app: OpenAPIHono<AppEnv>, deps: Deps): voi
       1_000,
       Math.min(STREAM_LIFETIME_MS, session.expiresAt.getTime() - Date.now()),
     );
+    // notices outside the app (e-mail) are written in the language the person uses it in
+    await rememberLanguage(deps.database.db, session.user.id, requestLanguage(c.req.raw));
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       const subscription = await deps.realtime.subscribe(
@@ -46,6 +58,11 @@ export function registerNotifications(app: OpenAPIHono<AppEnv>, deps: Deps): voi
         },
       );
       stream.onAbort(() => subscription.close());
+      // a client the hub gave up on (too slow, or a failed write): cut the connection, so that it
+      // reconnects with its Last-Event-ID rather than wait on a stalled write
+      void subscription.ended.then((why) => {
+        if (why === 'dropped') stream.abort();
+      });
       // tells the client it is connected, and how soon to come back after the stream ends
       await stream.writeSSE({ event: 'ready', data: '{}', retry: 1_000 });
       const deadline = Date.now() + lifetime;

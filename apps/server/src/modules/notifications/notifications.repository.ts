@@ -1,5 +1,5 @@
 /** In-app notifications (SQL only). */
-import { and, count, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '@painlab/shared/messages';
 import type { Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
@@ -127,4 +127,24 @@ export async function markReadByRef(
     )
     .returning({ id: notification.id });
   return rows.map((r) => r.id);
+}
+
+/** An active (not banned) account with one of `roles`: its sign-in address; null otherwise. */
+export async function activeAccountEmail(
+  db: Q,
+  userId: string,
+  roles: readonly string[],
+): Promise<string | null> {
+  const [row] = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(
+      and(
+        eq(user.id, userId),
+        inArray(user.role, [...roles]),
+        sql`coalesce(${user.banned}, false) = false`,
+      ),
+    )
+    .limit(1);
+  return row?.email ?? null;
 }

@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { notificationPreferencesSchema } from '@painlab/shared/dashboard';
 import { notificationListQuerySchema, notificationListSchema } from '@painlab/shared/messages';
 import { access } from '../../http/access';
-import { defineRoute, jsonResponse } from '../../http/openapi';
+import { defineRoute, jsonBody, jsonResponse } from '../../http/openapi';
 
 const idParam = z.strictObject({ id: z.string().max(100) });
 
@@ -49,7 +50,7 @@ export const eventsRoute = defineRoute({
   tags: ['notifications'],
   summary: 'The caller’s realtime events (server-sent events)',
   description:
-    'A `text/event-stream` of `message.created`, `message.read`, `notification.created` and `notification.read` events for the caller, whichever server instance caused them. Each `data` is JSON with ids only (`threadId`, `messageId`, `notificationId`), never content: read the thing through its operation. Each event has an `id`; a client reconnecting with `Last-Event-ID` first gets what it missed (events are kept a day). The stream ends after 5 minutes (or at the session’s expiry) and the client reconnects, so a revoked session stops receiving. A comment line every 15 s keeps proxies from closing it.',
+    'A `text/event-stream` of `message.created`, `message.read`, `notification.created`, `notification.read` and `task.changed` events for the caller, whichever server instance caused them (`task.changed`: a task the caller may see was created, edited, moved or commented). Each `data` is JSON with ids only (`threadId`, `messageId`, `notificationId`, `taskId`), never content: read the thing through its operation. Each event has an `id`; a client reconnecting with `Last-Event-ID` first gets what it missed (events are kept a day). The stream ends after 5 minutes (or at the session’s expiry) and the client reconnects, so a revoked session stops receiving. A comment line every 15 s keeps proxies from closing it.',
   request: {
     headers: z.object({
       'last-event-id': z
@@ -65,4 +66,28 @@ export const eventsRoute = defineRoute({
       content: { 'text/event-stream': { schema: z.string() } },
     },
   },
+});
+
+export const getPreferencesRoute = defineRoute({
+  method: 'get',
+  path: '/api/notifications/preferences',
+  access: access.authenticated,
+  operationId: 'getNotificationPreferences',
+  tags: ['notifications'],
+  summary: 'The caller’s notification channels per type',
+  description:
+    'For each type (message, task, appointment, questionnaire): in-app, e-mail, SMS. Never chosen: everything allowed; a notice outside the app goes by e-mail when there is an address, by SMS only when there is none.',
+  responses: { 200: jsonResponse('Preferences', notificationPreferencesSchema) },
+});
+
+export const putPreferencesRoute = defineRoute({
+  method: 'put',
+  path: '/api/notifications/preferences',
+  access: access.authenticated,
+  operationId: 'putNotificationPreferences',
+  tags: ['notifications'],
+  summary: 'Replace the caller’s notification channels per type',
+  description: 'Every type and channel, strictly (an unknown one is a 400).',
+  request: jsonBody(notificationPreferencesSchema),
+  responses: { 200: jsonResponse('Saved', notificationPreferencesSchema) },
 });

@@ -4,11 +4,16 @@
  * what happened and where (a link), never the content: no message text, no patient data.
  */
 import type { Notification, NotificationList, NotificationType } from '@painlab/shared/messages';
+import type { Role } from '@painlab/shared/permissions';
 import type { Tx } from '../../audit/audit';
 import type { Deps } from '../../http/types';
+import { enqueue, type NewMessage } from '../../jobs/outbox';
+import type { TemplateId } from '../../jobs/templates/templates';
 import { DomainError } from '../../lib/domain-error';
 import { publishEvents } from '../../realtime/events';
+import { isOnlineIn } from '../../realtime/hub';
 import {
+  activeAccountEmail,
   countUnread,
   listNotifications,
   markNotificationsRead,
@@ -16,6 +21,7 @@ import {
   notificationExists,
   upsertNotification,
 } from './notifications.repository';
+import { channelsFor, languageOf, PREFERENCE_OF } from './preferences.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,15 +38,51 @@ export interface NewNotification {
 
 /**
  * Makes (or counts up) a notification inside the caller's transaction `tx`, with its realtime event:
- * if the cause rolls back, so does the notification. Returns the recipient's id: after the commit,
+ * if the cause rolls back, so does the notification. Nothing is made when the recipient turned
+ * in-app notices of this type off (`/settings`). Returns the recipient's id: after the commit,
  * call `deps.realtime.wake(ids)` to deliver it to open pages at once.
  */
 export async function notify(tx: Tx, input: NewNotification): Promise<string> {
   if (!input.link.startsWith('/')) throw new Error('notify: link must be an app path');
+  if (!(await channelsFor(tx, input.recipientId, PREFERENCE_OF[input.type])).inApp)
+    return input.recipientId;
   const id = await upsertNotification(tx, input);
   await publishEvents(tx, [
     { userId: input.recipientId, kind: 'notification.created', data: { notificationId: id } },
   ]);
+  return input.recipientId;
+}
+
+export interface AccountNotice<T extends TemplateId> extends NewNotification {
+  /** Who may be told: an active account with one of these roles (anyone else: nothing). */
+  roles: readonly Role[];
+  /** The e-mail notice, when the person would not see the in-app one (no recipient or language). */
+  mail: Omit<NewMessage<T>, 'channel' | 'to' | 'language'>;
+}
+
+/**
+ * Tells one person about something, in the transaction `tx` of its cause (appointments,
+ * questionnaires; ADR 0030): nothing unless they are an active account of one of `roles`; the in-app
+ * notice through `notify`; and, when their preference for the type allows e-mail and they would not
+ * see the in-app one (in-app off, or no event stream open on any instance), the e-mail `mail` through
+ * the outbox, in the language they use the app in. Returns the id to wake after the commit, or null.
+ */
+export async function notifyAccount<T extends TemplateId>(
+  tx: Tx,
+  notice: AccountNotice<T>,
+): Promise<string | null> {
+  const { roles, mail, ...input } = notice;
+  const email = await activeAccountEmail(tx, input.recipientId, roles);
+  if (email === null) return null;
+  await notify(tx, input);
+  const allowed = await channelsFor(tx, input.recipientId, PREFERENCE_OF[input.type]);
+  if (allowed.email && (!allowed.inApp || !(await isOnlineIn(tx, input.recipientId))))
+    await enqueue(tx, {
+      ...mail,
+      channel: 'email',
+      to: email,
+      language: await languageOf(tx, input.recipientId),
+    } as NewMessage<T>);
   return input.recipientId;
 }
 
@@ -133,3 +175,9 @@ export async function markRead(deps: Deps, userId: string, id: string | null): P
   });
   if (changed) deps.realtime.wake([userId]);
 }
+
+/**
+ * For modules that queue notices through the outbox: the channels a person allows per type, and
+ * the language they use the app in.
+ */
+export { channelsFor, languageOf } from './preferences.service';

@@ -4,6 +4,7 @@ import { canSeeIdentified } from '@painlab/shared/permissions';
 import type { Deps } from '../../http/types';
 import { nextAppointments } from '../appointments/appointments.service';
 import { DomainError } from '../../lib/domain-error';
+import { progressOfPatients } from '../treatments/treatments.service';
 import {
   allPatients,
   auditEachPatient,
@@ -63,15 +64,16 @@ export async function listForViewer(
     return await deps.database.db.transaction(async (tx) => {
       const page = await listPatients(tx, filter, cursor, limit);
       // the next visit comes from the appointments module (staff only: researchers see no dates)
-      const next = identified
-        ? await nextAppointments(
-            tx,
-            page.rows.map((r) => r.id),
-          )
-        : new Map<string, string>();
+      // and the progress from the active treatment plans (one batched read for the page)
+      const ids = page.rows.map((r) => r.id);
+      const next = identified ? await nextAppointments(tx, ids) : new Map<string, string>();
+      const progress = identified
+        ? await progressOfPatients(tx, ids)
+        : new Map<string, number | null>();
       const items = page.rows.map((r) => ({
         ...toListItem(r),
         nextAppointment: next.get(r.id) ?? null,
+        progress: progress.get(r.id) ?? null,
       }));
       await auditEachPatient(
         tx,

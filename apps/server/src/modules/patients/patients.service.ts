@@ -10,6 +10,7 @@ import type { Deps } from '../../http/types';
 import { nextAppointments } from '../appointments/appointments.service';
 import { DomainError } from '../../lib/domain-error';
 import { resultsForExport } from '../questionnaires/questionnaires.service';
+import { progressOfPatients } from '../treatments/treatments.service';
 import { isClinician } from '../users/users.service';
 import {
   archivePatientRow,
@@ -77,9 +78,12 @@ export async function readPatient(deps: Deps, viewer: Viewer, id: string) {
   if (!found) throw DomainError.notFound();
   const patient = toPatient(found.row, found.row.userId ? null : found.invitedAt);
   if (!identified) return deidentify(patient);
-  // the next visit comes from the appointments module
-  const next = await nextAppointments(deps.database.db, [id]);
-  return { ...patient, nextAppointment: next.get(id) ?? null };
+  // the next visit comes from the appointments module, the progress from treatment plans
+  const [next, progress] = await Promise.all([
+    nextAppointments(deps.database.db, [id]),
+    progressOfPatients(deps.database.db, [id]),
+  ]);
+  return { ...patient, nextAppointment: next.get(id) ?? null, progress: progress.get(id) ?? null };
 }
 
 export async function updatePatient(

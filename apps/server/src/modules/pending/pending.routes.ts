@@ -8,11 +8,7 @@ import type { Action, Resource } from '@painlab/shared/permissions';
 import { access } from '../../http/access';
 import { defineRoute, errorResponse } from '../../http/openapi';
 
-export const PENDING_RESOURCES = [
-  'treatments',
-  'analytics',
-  'research',
-] as const satisfies readonly Resource[];
+export const PENDING_RESOURCES = ['analytics', 'research'] as const satisfies readonly Resource[];
 
 const idParam = z.strictObject({ id: z.string().max(100) });
 

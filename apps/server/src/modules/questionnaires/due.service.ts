@@ -13,6 +13,7 @@ import { baseUrlOf } from '../../env';
 import type { Deps } from '../../http/types';
 import { enqueue } from '../../jobs/outbox';
 import { DomainError } from '../../lib/domain-error';
+import { startPeriodic } from '../../lib/periodic';
 import { createSystemTask } from '../tasks/tasks.service';
 import { event } from './questionnaires.policy';
 import {
@@ -194,21 +195,5 @@ export async function releaseNew(
 
 /** Releases due occurrences every `intervalMs` (each instance; they never release one twice). */
 export function startDueReleaser(deps: Deps, intervalMs = 15 * 60_000) {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    running ??= releaseDue(deps)
-      .catch((error: unknown) =>
-        deps.logger.error({ err: (error as Error).message }, 'questionnaire release failed'),
-      )
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic('questionnaire release', deps.logger, intervalMs, () => releaseDue(deps));
 }

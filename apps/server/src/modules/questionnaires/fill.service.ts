@@ -14,8 +14,12 @@ import {
   type ScoreResult,
 } from '@painlab/clinical';
 import type { QuestionnaireSource, SubmitResult } from '@painlab/shared/questionnaires';
+import { IDENTIFIED_VIEWERS } from '@painlab/shared/permissions';
 import { appendAudit, type Actor, type Tx } from '../../audit/audit';
+import { baseUrlOf, type Env } from '../../env';
+import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
+import { notifyAccount } from '../notifications/notifications.service';
 import { createSystemTask, finishSystemTask } from '../tasks/tasks.service';
 import { toResult } from './questionnaires.mapping';
 import { event } from './questionnaires.policy';
@@ -25,6 +29,7 @@ import {
   insertResponse,
   lockAssignment,
   saveDraft,
+  scheduleCreator,
   type AssignmentRow,
 } from './questionnaires.repository';
 
@@ -112,20 +117,88 @@ async function careTeamTask(
   return createSystemTask(tx, { ...base, assignee: { kind: 'queue', role: 'specialist' } });
 }
 
+/** The chart's questionnaires tab of a patient (where staff read a response). */
+export const chartQuestionnairesLink = (patientId: string) =>
+  `/patients/${patientId}?tab=questionnaires`;
+
 /**
- * Scores and stores the one response of an open assignment, runs its rules and makes their tasks,
- * all in `tx`. `before` runs once the assignment is locked (the link marks itself used there).
+ * A patient completed a questionnaire (signed in or through its link; ADR 0030): the staff who
+ * scheduled it and the patient's specialist hear of it, in `tx`, in-app and by e-mail when they
+ * would not see it; never the person who sent the answers, never anyone but active staff who may
+ * see identified records. Answers entered from paper by staff tell nobody. Returns the ids to wake.
  */
-export async function submitIn(
+async function noticeCompleted(
   tx: Tx,
+  env: Env,
+  actor: Actor,
+  row: AssignmentRow,
+  patient: { userId: string | null; assignedSpecialistId: string | null },
+): Promise<string[]> {
+  const recipients = new Set([
+    await scheduleCreator(tx, row.scheduleId),
+    patient.assignedSpecialistId,
+  ]);
+  const link = chartQuestionnairesLink(row.patientId);
+  const woken: string[] = [];
+  for (const recipientId of recipients) {
+    if (!recipientId || recipientId === actor.userId) continue;
+    const id = await notifyAccount(tx, {
+      recipientId,
+      type: 'questionnaire_completed',
+      refId: row.id,
+      link,
+      actorId: actor.userId ?? patient.userId,
+      roles: IDENTIFIED_VIEWERS,
+      mail: {
+        template: 'questionnaire.completed',
+        params: { clinic: env.CLINIC_NAME, link: `${baseUrlOf(env)}${link}` },
+        patientId: row.patientId,
+        dedupeKey: `questionnaire-completed:${row.id}:${recipientId}`,
+      },
+    });
+    if (id) woken.push(id);
+  }
+  return woken;
+}
+
+/**
+ * Submits one response in its own transaction (`submitIn`) and, after the commit, wakes the open
+ * pages of those it notified and the outbox. `before` runs once the assignment is locked.
+ */
+export async function submitResponse(
+  deps: Deps,
   actor: Actor,
   id: string,
   answers: (number | null)[],
   entry: { source: QuestionnaireSource; enteredBy: string | null },
-  before?: (row: AssignmentRow) => Promise<void>,
+  before?: (tx: Tx, row: AssignmentRow) => Promise<void>,
 ): Promise<SubmitResult> {
+  const { result, woken } = await deps.database.db.transaction((tx) =>
+    submitIn(tx, deps.env, actor, id, answers, entry, before),
+  );
+  if (woken.length) {
+    deps.realtime.wake(woken);
+    deps.outbox.wake();
+  }
+  return result;
+}
+
+/**
+ * Scores and stores the one response of an open assignment, runs its rules and makes their tasks,
+ * and tells the staff it concerns (`noticeCompleted`), all in `tx`. `before` runs once the
+ * assignment is locked (the link marks itself used there).
+ */
+async function submitIn(
+  tx: Tx,
+  env: Env,
+  actor: Actor,
+  id: string,
+  answers: (number | null)[],
+  entry: { source: QuestionnaireSource; enteredBy: string | null },
+  before?: (tx: Tx, row: AssignmentRow) => Promise<void>,
+): Promise<{ result: SubmitResult; woken: string[] }> {
   const row = await openAssignment(tx, id);
-  if (before) await before(row);
+  if (before) await before(tx, row);
   let result: ScoreResult;
   try {
     result = score(row.instrumentId, answers);
@@ -168,6 +241,7 @@ export async function submitIn(
     if (outcome.audience === 'care-team')
       tasks.push(await careTeamTask(tx, outcome, patient, today));
   const crisis = outcomes.find((o) => o.action === 'patient-crisis-resources');
+  const woken = entry.source === 'paper' ? [] : await noticeCompleted(tx, env, actor, row, patient);
   await appendAudit(
     tx,
     event(actor, 'questionnaires.submit', row.id, row.patientId, {
@@ -179,8 +253,11 @@ export async function submitIn(
     }),
   );
   return {
-    result: toResult(stored),
-    showCrisisResources: crisis !== undefined,
-    crisisResources: crisis?.resources ? crisis.resources.map((r) => ({ ...r })) : [],
+    result: {
+      result: toResult(stored),
+      showCrisisResources: crisis !== undefined,
+      crisisResources: crisis?.resources ? crisis.resources.map((r) => ({ ...r })) : [],
+    },
+    woken,
   };
 }

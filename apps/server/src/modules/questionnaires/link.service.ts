@@ -9,7 +9,7 @@ import { appendAudit, type Actor } from '../../audit/audit';
 import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
 import { linkTokenHash } from './due.service';
-import { saveDraftIn, submitIn } from './fill.service';
+import { saveDraftIn, submitResponse } from './fill.service';
 import { toAssignment } from './questionnaires.mapping';
 import { auditingRefusals, event, linkActor, refuse } from './questionnaires.policy';
 import { findAssignment, findLink, findLivePatient, useLink } from './questionnaires.repository';
@@ -74,10 +74,15 @@ export async function linkSubmit(
   const actor = linkActor(base);
   const { link, assignment, ref } = await usable(deps, actor, token, 'questionnaires.submit');
   return auditingRefusals(deps, actor, 'questionnaires.submit', ref, () =>
-    deps.database.db.transaction((tx) =>
-      submitIn(tx, actor, assignment.id, answers, { source: 'link', enteredBy: null }, async () => {
+    submitResponse(
+      deps,
+      actor,
+      assignment.id,
+      answers,
+      { source: 'link', enteredBy: null },
+      async (tx) => {
         if (!(await useLink(tx, link.id))) throw DomainError.link('link_used');
-      }),
+      },
     ),
   );
 }

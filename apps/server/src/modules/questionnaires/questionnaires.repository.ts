@@ -1,5 +1,5 @@
 /** Questionnaires: schedules, assignments, links and responses (SQL only). */
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import {
@@ -118,6 +118,16 @@ export async function insertAssignment(
     })
     .returning();
   return row ?? null;
+}
+
+/** Who scheduled the questionnaire (null: the system, or an account since deleted). */
+export async function scheduleCreator(db: Q, scheduleId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ createdBy: questionnaireSchedule.createdBy })
+    .from(questionnaireSchedule)
+    .where(eq(questionnaireSchedule.id, scheduleId))
+    .limit(1);
+  return row?.createdBy ?? null;
 }
 
 export async function setAssignmentTask(tx: Tx, id: string, taskId: string) {
@@ -255,4 +265,59 @@ export async function livePatientsForSeed(db: Q, limit: number) {
 export async function userIdByEmail(db: Q, email: string): Promise<string | null> {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * Each patient's latest scorable result per instrument (treatment plans' progress): one query for
+ * a whole page of patients.
+ */
+export async function latestScoredOf(db: Q, patientIds: readonly string[]) {
+  if (!patientIds.length) return [];
+  return db
+    .selectDistinctOn([questionnaireResponse.patientId, questionnaireResponse.instrumentId], {
+      patientId: questionnaireResponse.patientId,
+      instrumentId: questionnaireResponse.instrumentId,
+      total: questionnaireResponse.total,
+      subscales: questionnaireResponse.subscales,
+      submittedAt: questionnaireResponse.submittedAt,
+    })
+    .from(questionnaireResponse)
+    .where(
+      and(
+        inArray(questionnaireResponse.patientId, [...patientIds]),
+        eq(questionnaireResponse.scorable, true),
+      ),
+    )
+    .orderBy(
+      questionnaireResponse.patientId,
+      questionnaireResponse.instrumentId,
+      desc(questionnaireResponse.submittedAt),
+      desc(questionnaireResponse.id),
+    );
+}
+
+/** One patient's scorable results of some instruments, oldest first (a plan's progress chart). */
+export async function scoredSeriesOf(
+  db: Q,
+  patientId: string,
+  instrumentIds: readonly ResponseRow['instrumentId'][],
+) {
+  if (!instrumentIds.length) return [];
+  return db
+    .select({
+      instrumentId: questionnaireResponse.instrumentId,
+      total: questionnaireResponse.total,
+      subscales: questionnaireResponse.subscales,
+      submittedAt: questionnaireResponse.submittedAt,
+    })
+    .from(questionnaireResponse)
+    .where(
+      and(
+        eq(questionnaireResponse.patientId, patientId),
+        eq(questionnaireResponse.scorable, true),
+        inArray(questionnaireResponse.instrumentId, [...instrumentIds]),
+      ),
+    )
+    .orderBy(asc(questionnaireResponse.submittedAt), asc(questionnaireResponse.id))
+    .limit(2000);
 }

@@ -124,7 +124,11 @@ export const linkOpenRoute = defineRoute({
   summary: "Open a notice's link: the assignment to fill",
   description: `${LINK} POST so the token never appears in a URL.`,
   request: jsonBody(linkOpenSchema),
-  errors: { 404: 'Unknown or altered link', 410: 'Expired or already used' },
+  errors: {
+    404: 'Unknown or altered link',
+    410: 'Expired or already used',
+    429: 'Too many link requests from this address',
+  },
   responses: { 200: jsonResponse('The assignment', fillViewSchema) },
 });
 
@@ -141,6 +145,7 @@ export const linkDraftRoute = defineRoute({
     404: 'Unknown or altered link',
     409: 'Stale version',
     410: 'Expired or already used',
+    429: 'Too many link requests from this address',
   },
   responses: { 200: jsonResponse('Saved', draftSavedSchema) },
 });
@@ -158,6 +163,7 @@ export const linkSubmitRoute = defineRoute({
     404: 'Unknown or altered link',
     409: 'Submitted meanwhile',
     410: 'Expired or already used',
+    429: 'Too many link requests from this address',
   },
   responses: { 201: jsonResponse('Scored', submitResultSchema) },
 });

@@ -15,7 +15,7 @@ import { appendAudit } from '../../audit/audit';
 import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
 import { addDays, releaseNew, todayUtc } from './due.service';
-import { saveDraftIn, submitIn } from './fill.service';
+import { saveDraftIn, submitResponse } from './fill.service';
 import { toAssignment, toResult, toSchedule, toSeries } from './questionnaires.mapping';
 import {
   auditingRefusals,
@@ -30,9 +30,11 @@ import {
   findLivePatient,
   findPatientIdOfUser,
   insertSchedule,
+  latestScoredOf,
   openAssignmentsOf,
   responsesOf,
   schedulesOf,
+  scoredSeriesOf,
   stopSchedule,
   type AssignmentRow,
 } from './questionnaires.repository';
@@ -235,9 +237,36 @@ export async function submit(
     viewer,
     'questionnaires.submit',
     { recordId: id, patientId: row.patientId },
-    () =>
-      deps.database.db.transaction((tx) =>
-        submitIn(tx, viewer, id, answers, { source, enteredBy: viewer.userId }),
-      ),
+    () => submitResponse(deps, viewer, id, answers, { source, enteredBy: viewer.userId }),
   );
+}
+
+/** A scored result reduced to what a plan's goal reads (treatments module). */
+export type ScoredResult = {
+  patientId: string;
+  instrumentId: QuestionnaireSchedule['instrumentId'];
+  total: number | null;
+  subscales: Record<string, number | null>;
+  submittedAt: Date;
+};
+
+/**
+ * Each patient's latest scorable result per instrument, in one query for all of them (the
+ * treatments module's progress; the caller audits its own read).
+ */
+export async function latestResults(
+  db: Parameters<typeof latestScoredOf>[0],
+  patientIds: readonly string[],
+): Promise<ScoredResult[]> {
+  return latestScoredOf(db, patientIds);
+}
+
+/** One patient's scorable results of some instruments, oldest first (a plan's progress chart). */
+export async function resultSeries(
+  db: Parameters<typeof scoredSeriesOf>[0],
+  patientId: string,
+  instrumentIds: readonly QuestionnaireSchedule['instrumentId'][],
+): Promise<ScoredResult[]> {
+  const rows = await scoredSeriesOf(db, patientId, instrumentIds);
+  return rows.map((r) => ({ ...r, patientId }));
 }

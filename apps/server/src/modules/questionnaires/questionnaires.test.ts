@@ -447,6 +447,72 @@ describe('rules', () => {
   });
 });
 
+describe('the advisory rules (PCS, TSK-17, STarT Back, DN4)', () => {
+  // answers in published item order: one set that fires the rule at its threshold, one just below
+  const cases: { instrument: string; rule: string; fires: number[]; quiet: number[] }[] = [
+    // PCS total ≥ 30 (13 items 0–4): 30 fires, 29 does not
+    {
+      instrument: 'pcs',
+      rule: 'pcs-psychology-referral',
+      fires: [3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2, 0, 0],
+      quiet: [3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 1, 0, 0],
+    },
+    // TSK-17 total > 37 (1–4, items 4, 8, 12 and 16 reversed): 38 fires, 37 does not
+    {
+      instrument: 'tsk17',
+      rule: 'tsk17-graded-exposure-referral',
+      fires: [3, 3, 3, 2, 3, 3, 2, 2, 1, 1, 1, 2, 1, 2, 2, 2, 1],
+      quiet: [3, 3, 3, 2, 3, 3, 2, 2, 1, 1, 1, 2, 1, 1, 2, 2, 1],
+    },
+    // STarT Back high: psychosocial subscale (items 5–9) ≥ 4; item 9 counts for 3–4 only
+    {
+      instrument: 'startback',
+      rule: 'startback-high-stratified-care',
+      fires: [0, 0, 0, 0, 1, 1, 1, 0, 3],
+      quiet: [1, 1, 1, 1, 1, 1, 1, 0, 2],
+    },
+    // DN4 ≥ 4 of 10 (yes = 1): 4 fires, 3 does not
+    {
+      instrument: 'dn4',
+      rule: 'dn4-neuropathic-review',
+      fires: [1, 1, 0, 1, 0, 0, 0, 1, 0, 0],
+      quiet: [1, 1, 0, 1, 0, 0, 0, 0, 0, 0],
+    },
+  ];
+  const ruleTasks = (rule: string) =>
+    server.sql<{ priority: string; assignee_user_id: string; by_system: boolean }>(
+      'select priority, assignee_user_id, by_system from task where patient_id = $1 and reason like $2',
+      [ownRecord, `%${rule}`],
+    );
+
+  for (const c of cases)
+    it(`${c.instrument}: at its threshold a care-team task (never urgent, no crisis resources); below it none`, async () => {
+      const before = (await ruleTasks(c.rule)).length;
+      const quiet = await assign(c.instrument);
+      const q = await as.user.post(
+        `/api/questionnaires/assignments/${quiet.released[0]!.id}/submit`,
+        { answers: c.quiet },
+      );
+      expect(q.status, JSON.stringify(q.body)).toBe(201);
+      expect(await ruleTasks(c.rule)).toHaveLength(before);
+
+      const fires = await assign(c.instrument);
+      const f = await as.user.post(
+        `/api/questionnaires/assignments/${fires.released[0]!.id}/submit`,
+        { answers: c.fires },
+      );
+      expect(f.status, JSON.stringify(f.body)).toBe(201);
+      expect(f.body.showCrisisResources).toBe(false);
+      const tasks = await ruleTasks(c.rule);
+      expect(tasks).toHaveLength(before + 1);
+      expect(tasks.at(-1)).toEqual({
+        priority: 'medium',
+        assignee_user_id: specialistOfOwn,
+        by_system: true,
+      });
+    });
+});
+
 describe('bad input and concurrency', () => {
   it('wrong item count, out-of-range, non-integers, nothing answered: 400 naming the item, nothing stored', async () => {
     const { released } = await assign('phq9');

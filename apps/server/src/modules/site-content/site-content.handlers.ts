@@ -7,11 +7,34 @@ import type { AppEnv, Deps } from '../../http/types';
 import { registerSiteContentPages } from './site-content.pages';
 import * as routes from './site-content.routes';
 import * as service from './site-content.service';
+import { variantByName } from './images.repository';
 
 const langOf = (c: Context<AppEnv>, explicit: SiteLang | undefined): SiteLang =>
   explicit ?? (c.get('lang') === 'en' ? 'en' : 'es');
 
 export function registerSiteContent(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  app.openapi(routes.siteImageRoute, async (c) => {
+    const { name } = c.req.valid('param');
+    const etag = `"${name}"`;
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('ETag', etag);
+    c.header('X-Content-Type-Options', 'nosniff');
+    if (
+      c.req
+        .header('if-none-match')
+        ?.split(/\s*,\s*/)
+        .includes(etag)
+    )
+      return c.body(null, 304);
+    const variant = await variantByName(deps.database.db, name);
+    if (!variant) {
+      c.header('Cache-Control', 'no-store');
+      throw new ApiError(404, 'not_found');
+    }
+    c.header('Content-Type', variant.format === 'webp' ? 'image/webp' : 'image/jpeg');
+    return c.body(new Uint8Array(variant.content), 200);
+  });
+
   app.openapi(routes.listPostsRoute, async (c) => {
     const { lang, ...query } = c.req.valid('query');
     return c.json(await service.listPosts(deps, langOf(c, lang), query), 200);

@@ -153,7 +153,18 @@ export function registerSiteContentPages(app: OpenAPIHono<AppEnv>, deps: Deps): 
     if (options.explicit) headers['Set-Cookie'] = langCookie(options.lang, secure);
     if (contact.status || Object.keys(contact.errors).length || signedOut)
       headers['Cache-Control'] = 'no-store';
-    const response = sendHtml(c, html, found ? (options.status ?? 200) : 404, headers);
+    const status = found ? (options.status ?? 200) : 404;
+    // the same page for everybody who asks for this path in this language: kept for a few seconds
+    if (
+      status === 200 &&
+      !options.explicit &&
+      !options.extra &&
+      !signedOut &&
+      contact === EMPTY_FORM &&
+      !new URL(c.req.url).search
+    )
+      deps.pageCache?.put(c.req.header('host'), path, options.lang, html);
+    const response = sendHtml(c, html, status, headers);
     // the notice is shown once
     if (signedOut)
       response.headers.append(
@@ -244,6 +255,8 @@ export function registerSiteContentPages(app: OpenAPIHono<AppEnv>, deps: Deps): 
       { path: '/' },
       { path: '/servicios/terapia-dolor-cronico' },
       { path: '/servicios/talleres-manejo-estres' },
+      { path: '/taller' },
+      { path: '/taller-USA' },
       { path: '/cerodolor' },
       { path: '/blog' },
       { path: '/especialistas' },

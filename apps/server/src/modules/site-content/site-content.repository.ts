@@ -14,7 +14,9 @@ import {
 
 export type SpecialistRow = typeof siteSpecialist.$inferSelect;
 export type PostRow = typeof sitePost.$inferSelect;
-export type TestimonialRow = typeof siteTestimonial.$inferSelect & { consentedAt: Date };
+export type TestimonialRow = Omit<typeof siteTestimonial.$inferSelect, 'version'> & {
+  consentedAt: Date;
+};
 export type PageTextRow = typeof sitePageText.$inferSelect;
 export type ContactRow = typeof siteContactMessage.$inferSelect;
 

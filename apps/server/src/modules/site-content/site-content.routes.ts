@@ -43,6 +43,17 @@ const specialistCard = named(
     credentials: z.string(),
     role: z.string(),
     photoUrl: z.string().nullable(),
+    photo: named(
+      'SiteImage',
+      z.object({
+        alt: z.string(),
+        width: z.number().int(),
+        height: z.number().int(),
+        src: z.string(),
+        srcsetWebp: z.string(),
+        srcsetJpeg: z.string(),
+      }),
+    ).nullable(),
     initials: z.string(),
     specialties: z.array(z.string()),
     languages: z.array(z.string()),
@@ -289,4 +300,29 @@ export const markContactMessageRoute = defineRoute({
     ...jsonBody(named('SiteContactMessageMark', z.strictObject({ handled: z.boolean() }))),
   },
   responses: { 200: jsonResponse('The message', contactMessage) },
+});
+
+export const siteImageRoute = defineRoute({
+  method: 'get',
+  path: '/api/site/images/{name}',
+  access: access.public,
+  operationId: 'getSiteImage',
+  tags: ['site'],
+  summary: 'One size of an image uploaded in the site editor',
+  description:
+    'The name is the first 32 hex digits of the SHA-256 of the bytes and the format (`.webp` or `.jpg`), so the bytes behind a name never change: `Cache-Control: public, max-age=31536000, immutable` and a strong ETag (304 to a matching `If-None-Match`). Unknown names are 404.',
+  request: {
+    params: z.strictObject({ name: z.string().regex(/^[0-9a-f]{32}\.(webp|jpg)$/) }),
+  },
+  errors: { 404: 'No such image' },
+  responses: {
+    200: {
+      description: 'The image',
+      content: {
+        'image/webp': { schema: z.string().openapi({ format: 'binary' }) },
+        'image/jpeg': { schema: z.string().openapi({ format: 'binary' }) },
+      },
+    },
+    304: { description: 'Not modified (the ETag matches)' },
+  },
 });

@@ -26,6 +26,8 @@ import type { Deps } from '../../http/types';
 import { enqueue } from '../../jobs/outbox';
 import { readingMinutes, renderMarkdown } from './markdown';
 import * as repo from './site-content.repository';
+import { imageSummaries, type ImageSummary } from './images.repository';
+import { toSiteImage } from './images';
 
 /** Contact messages one address may send per window. */
 export const CONTACT_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 } as const;
@@ -39,8 +41,18 @@ const pick = <T>(
     ? { value: en, fallback: false }
     : { value: es, fallback: lang === 'en' };
 
-function card(row: repo.SpecialistRow, lang: SiteLang): SpecialistCard {
+type Photos = Map<string, ImageSummary>;
+
+const photosOf = (deps: Deps, rows: repo.SpecialistRow[]): Promise<Photos> =>
+  imageSummaries(
+    deps.database.db,
+    rows.flatMap((r) => (r.photoImageId ? [r.photoImageId] : [])),
+  );
+
+function card(row: repo.SpecialistRow, lang: SiteLang, photos: Photos): SpecialistCard {
+  const photo = row.photoImageId ? photos.get(row.photoImageId) : undefined;
   return {
+    photo: photo ? toSiteImage(photo, lang) : null,
     slug: row.slug,
     name: row.name,
     credentials: row.credentials,
@@ -87,13 +99,17 @@ async function summaries(deps: Deps, rows: repo.PostRow[], lang: SiteLang): Prom
 }
 
 export async function listSpecialists(deps: Deps, lang: SiteLang): Promise<SpecialistCard[]> {
-  return (await repo.specialists(deps.database.db)).map((r) => card(r, lang));
+  const rows = await repo.specialists(deps.database.db);
+  const photos = await photosOf(deps, rows);
+  return rows.map((r) => card(r, lang, photos));
 }
 
 export async function featuredSpecialists(deps: Deps, lang: SiteLang): Promise<SpecialistCard[]> {
   const rows = await repo.specialists(deps.database.db);
   const featured = rows.filter((r) => r.featured);
-  return (featured.length ? featured : rows).slice(0, 4).map((r) => card(r, lang));
+  const shown = (featured.length ? featured : rows).slice(0, 4);
+  const photos = await photosOf(deps, shown);
+  return shown.map((r) => card(r, lang, photos));
 }
 
 export async function specialist(
@@ -111,7 +127,7 @@ export async function specialist(
   });
   return {
     specialist: {
-      ...card(row, lang),
+      ...card(row, lang, await photosOf(deps, [row])),
       lang: bio.fallback ? 'es' : lang,
       fallback: bio.fallback,
       bioHtml: renderMarkdown(bio.value),

@@ -2,6 +2,7 @@
 import type { TaskComment, TaskEvent } from '@painlab/shared/tasks';
 import { appendAudit } from '../../audit/audit';
 import type { Deps } from '../../http/types';
+import { publishTaskChanged } from './notices.service';
 import { insertComment, listComments, listEvents } from './comments.repository';
 import { toComment, toEvent } from './tasks.mapping';
 import { event, type Viewer } from './tasks.policy';
@@ -24,11 +25,14 @@ export async function addComment(
   body: string,
 ): Promise<TaskComment> {
   const task = await visibleTask(deps, viewer, id, 'tasks.comment');
-  return deps.database.db.transaction(async (tx) => {
+  const done = await deps.database.db.transaction(async (tx) => {
     const commentId = await insertComment(tx, id, viewer.userId, body);
     await appendAudit(tx, event(viewer, 'tasks.comment', id, task.patientId, { commentId }));
-    return toComment((await listComments(tx, id, commentId))[0]!);
+    const woken = await publishTaskChanged(tx, id, [task]);
+    return { comment: toComment((await listComments(tx, id, commentId))[0]!), woken };
   });
+  deps.realtime.wake(done.woken);
+  return done.comment;
 }
 
 export async function readHistory(deps: Deps, viewer: Viewer, id: string): Promise<TaskEvent[]> {

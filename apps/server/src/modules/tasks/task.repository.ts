@@ -165,3 +165,23 @@ export async function anyTask(db: Q): Promise<boolean> {
   const rows = await db.select({ id: task.id }).from(task).limit(1);
   return rows.length > 0;
 }
+
+/** The active accounts with one of `roles` (who hear of every change to a task they may see). */
+export async function accountIdsWithRole(db: Q, roles: readonly string[]): Promise<string[]> {
+  if (!roles.length) return [];
+  const rows = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(inArray(user.role, [...roles]), sql`coalesce(${user.banned}, false) = false`));
+  return rows.map((r) => r.id);
+}
+
+/** An account's sign-in address (where its notices outside the app go). */
+export async function accountEmail(db: Q, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(and(eq(user.id, userId), sql`coalesce(${user.banned}, false) = false`))
+    .limit(1);
+  return row?.email ?? null;
+}

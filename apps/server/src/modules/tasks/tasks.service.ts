@@ -14,7 +14,6 @@ import { createTaskSchema, TASK_LIMITS, TASK_QUEUES } from '@painlab/shared/task
 import { appendAudit, type Actor, type Tx } from '../../audit/audit';
 import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
-import { notify } from '../notifications/notifications.service';
 import {
   findAssignable,
   findLivePatient,
@@ -24,6 +23,7 @@ import {
   transitionTaskRow,
   updateTaskRow,
 } from './task.repository';
+import { noticeTask, publishTaskChanged } from './notices.service';
 import { toTask } from './tasks.mapping';
 import {
   allowedTransitions,
@@ -35,6 +35,7 @@ import {
   type Viewer,
 } from './tasks.policy';
 import type { Q, TaskRow, TaskWrite } from './tasks.query';
+import { notify } from '../notifications/notifications.service';
 
 export type { Viewer } from './tasks.policy';
 
@@ -121,28 +122,46 @@ export async function createTask(
     await checkWrite(tx, write);
     const id = await insertTask(tx, write, { userId: viewer.userId, reason: null });
     await appendAudit(tx, event(viewer, 'tasks.create', id, patientId));
-    await notifyAssignee(tx, write.assigneeUserId, id, viewer.userId);
-    return toTask(viewer, (await findTask(tx, id))!);
+    const row = (await findTask(tx, id))!;
+    const woken = await publishTaskChanged(tx, id, [row]);
+    await noticeAssignee(tx, deps, row, viewer.userId);
+    return { task: toTask(viewer, row), woken };
   });
-  if (created.assignee?.kind === 'user') deps.realtime.wake([created.assignee.id]);
-  return created;
+  deps.realtime.wake(created.woken);
+  return created.task;
 }
 
-/** The person a task is assigned to hears of it in-app (not someone assigning it to themselves). */
-async function notifyAssignee(
+/**
+ * The person a task is (newly) assigned to hears of it, in-app and by e-mail as their preferences
+ * say (notices.service.ts); not someone assigning it to themselves.
+ */
+async function noticeAssignee(
   tx: Tx,
-  assigneeUserId: string | null,
-  taskId: string,
+  deps: Deps | null,
+  row: TaskRow,
   actorId: string | null,
-) {
-  if (!assigneeUserId || assigneeUserId === actorId) return;
-  await notify(tx, {
-    recipientId: assigneeUserId,
-    type: 'task_assigned',
-    refId: taskId,
-    link: '/tasks',
+): Promise<void> {
+  const to = row.assigneeUserId;
+  if (!to || to === actorId) return;
+  const notice = {
+    recipientId: to,
+    taskId: row.id,
+    patientId: row.patientId,
+    dueDate: row.dueDate,
     actorId,
-  });
+    kind: 'assigned' as const,
+    occasion: `v${row.version}`,
+  };
+  // the system's tasks (no request, no settings at hand): in-app only
+  if (deps) await noticeTask(tx, deps.env, notice);
+  else
+    await notify(tx, {
+      recipientId: to,
+      type: 'task_assigned',
+      refId: row.id,
+      link: '/tasks',
+      actorId,
+    });
 }
 
 /** What another module says when it makes a task (rules, no-shows, waitlist offers). */
@@ -193,7 +212,9 @@ export async function createSystemTask(tx: Tx, input: SystemTaskInput): Promise<
   const system: Actor = { userId: null, role: 'system', ip: null, requestId: null };
   await appendAudit(tx, event(system, 'tasks.create', id, patientId, { source }));
   // heard at commit by every instance's LISTEN (PostgreSQL); on PGlite at the assignee's next event
-  await notifyAssignee(tx, write.assigneeUserId, id, null);
+  const row = (await findTask(tx, id))!;
+  await publishTaskChanged(tx, id, [row]);
+  await noticeAssignee(tx, null, row, null);
   return id;
 }
 
@@ -211,6 +232,7 @@ export async function finishSystemTask(tx: Tx, id: string, source: string): Prom
     tx,
     event(system, 'tasks.transition', id, row.patientId, { from, to: 'done', source }),
   );
+  await publishTaskChanged(tx, id, [row]);
   return true;
 }
 
@@ -252,7 +274,7 @@ export async function updateTask(
     patch.patientId !== undefined ||
     patch.assigneeUserId !== undefined ||
     patch.assigneeRole !== undefined;
-  return auditingRefusals(deps, viewer, 'tasks.edit', before, () =>
+  const done = await auditingRefusals(deps, viewer, 'tasks.edit', before, () =>
     deps.database.db.transaction(async (tx) => {
       const current = await findTask(tx, id);
       if (!current) throw DomainError.notFound();
@@ -273,9 +295,14 @@ export async function updateTask(
       // moved from one patient to another: the one it left is told too
       if (before.patientId && before.patientId !== after.patientId)
         await appendAudit(tx, event(viewer, 'tasks.edit', id, before.patientId, { fields }));
-      return toTask(viewer, after);
+      const woken = await publishTaskChanged(tx, id, [current, after]);
+      if (after.assigneeUserId !== current.assigneeUserId)
+        await noticeAssignee(tx, deps, after, viewer.userId);
+      return { task: toTask(viewer, after), woken };
     }),
   );
+  deps.realtime.wake(done.woken);
+  return done.task;
 }
 
 export async function transitionTask(
@@ -291,7 +318,7 @@ export async function transitionTask(
       action: 'edit',
       resource: 'tasks',
     });
-  return auditingRefusals(deps, viewer, 'tasks.transition', before, () =>
+  const done = await auditingRefusals(deps, viewer, 'tasks.transition', before, () =>
     deps.database.db.transaction(async (tx) => {
       const result = await transitionTaskRow(
         tx,
@@ -308,7 +335,13 @@ export async function transitionTask(
         tx,
         event(viewer, 'tasks.transition', id, before.patientId, { from: result.from, to }),
       );
-      return toTask(viewer, (await findTask(tx, id))!);
+      const after = (await findTask(tx, id))!;
+      return { task: toTask(viewer, after), woken: await publishTaskChanged(tx, id, [after]) };
     }),
   );
+  deps.realtime.wake(done.woken);
+  return done.task;
 }
+
+/** The audited task list, for other modules (the dashboard's pending tasks and alerts). */
+export { listForViewer as listTasksForViewer } from './list.service';

@@ -1,9 +1,17 @@
-import { and, asc, eq, gt, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
 import { IDENTIFIED_VIEWERS, toRole } from '@painlab/shared/permissions';
 import type { UserListFilter, UserSummary } from '@painlab/shared/users';
 import type { Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
-import { account, user } from '../../db/schema';
+import {
+  account,
+  mfaTotpStep,
+  passkey,
+  session,
+  twoFactor,
+  user,
+  verification,
+} from '../../db/schema';
 
 const columns = {
   id: user.id,
@@ -11,6 +19,8 @@ const columns = {
   email: user.email,
   role: user.role,
   banned: user.banned,
+  // a passkey is a second factor too (ADR 0033)
+  mfaEnrolled: sql<boolean>`(${user.twoFactorEnabled} or exists (select 1 from passkey pk where pk.user_id = "user"."id"))`,
   createdAt: user.createdAt,
 };
 
@@ -20,6 +30,7 @@ type Row = {
   email: string;
   role: string;
   banned: boolean | null;
+  mfaEnrolled: boolean;
   createdAt: Date;
 };
 
@@ -72,7 +83,15 @@ export async function findUserIdByEmail(db: Db | Tx, email: string): Promise<str
 /** A user with an e-mail + password credential, as better-auth stores it. */
 export async function insertUserWithPassword(
   tx: Tx,
-  input: { id: string; name: string; email: string; role: string; passwordHash: string },
+  input: {
+    id: string;
+    name: string;
+    email: string;
+    role: string;
+    passwordHash: string;
+    /** An invitation accepted through its e-mailed link proves the address. */
+    emailVerified?: boolean;
+  },
 ): Promise<UserSummary> {
   const now = new Date();
   const [row] = await tx
@@ -82,7 +101,7 @@ export async function insertUserWithPassword(
       name: input.name,
       email: input.email,
       role: input.role,
-      emailVerified: false,
+      emailVerified: input.emailVerified ?? false,
       createdAt: now,
       updatedAt: now,
     })
@@ -112,6 +131,45 @@ export async function updateUserRow(tx: Tx, id: string, patch: { name?: string; 
 export async function deleteUserRow(tx: Tx, id: string): Promise<boolean> {
   const rows = await tx.delete(user).where(eq(user.id, id)).returning({ id: user.id });
   return rows.length > 0;
+}
+
+/**
+ * Removes every second factor of `id` as better-auth's plugins store them (ADRs 0025, 0033):
+ * the TOTP secret and the encrypted recovery codes (`two_factor`, which also enables the e-mail
+ * code factor), the passkeys, the enrolled flag, the replay marker and any pending sign-in challenge or e-mail
+ * code (`verification` rows whose value is the user's id), and ends every session of the account.
+ * Returns what was removed, or null when the account does not exist.
+ */
+export async function removeSecondFactors(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ enrolled: user.twoFactorEnabled })
+    .from(user)
+    .where(eq(user.id, id))
+    .for('update');
+  if (!row) return null;
+  const factors = await tx
+    .delete(twoFactor)
+    .where(eq(twoFactor.userId, id))
+    .returning({ id: twoFactor.id });
+  const passkeys = await tx
+    .delete(passkey)
+    .where(eq(passkey.userId, id))
+    .returning({ id: passkey.id });
+  await tx.delete(mfaTotpStep).where(eq(mfaTotpStep.userId, id));
+  await tx.delete(verification).where(eq(verification.value, id));
+  await tx
+    .update(user)
+    .set({ twoFactorEnabled: false, updatedAt: new Date() })
+    .where(eq(user.id, id));
+  const sessions = await tx
+    .delete(session)
+    .where(eq(session.userId, id))
+    .returning({ id: session.id });
+  return {
+    wasEnrolled: row.enrolled,
+    factors: factors.length + passkeys.length,
+    sessions: sessions.length,
+  };
 }
 
 /** Clinicians: the roles that see identified records and can be assigned patients. */

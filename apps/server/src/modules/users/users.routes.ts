@@ -60,3 +60,20 @@ export const deleteUserRoute = defineRoute({
   errors: { 404: 'No such account', 409: 'An administrator cannot delete themselves' },
   responses: { 204: { description: 'Deleted' } },
 });
+
+export const resetUserMfaRoute = defineRoute({
+  method: 'post',
+  path: '/api/users/{id}/mfa-reset',
+  access: access.can('users', 'edit'),
+  operationId: 'resetUserMfa',
+  tags: ['users'],
+  summary: "Remove an account's second factors and end its sessions",
+  description:
+    'For a user who lost their authenticator: removes the TOTP secret, the e-mail code factor and the recovery codes, ends every session of the account on every server instance, and tells the user by e-mail (outbox). Not for your own account. Audited as `users.mfa_reset`.',
+  request: { params: userIdParamSchema },
+  errors: {
+    404: 'No such account',
+    409: 'Your own account (`mfa_self_reset_forbidden`), or no factor enrolled (`mfa_not_enrolled`)',
+  },
+  responses: { 200: jsonResponse('The account, without a second factor', userSummarySchema) },
+});

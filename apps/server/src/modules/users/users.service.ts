@@ -5,8 +5,12 @@ import type {
   UserSummary,
 } from '@painlab/shared/users';
 import { appendAudit, auditEvent as trail, type Actor } from '../../audit/audit';
+import { auditingDomainRefusals } from '../../audit/refusals';
+import { enqueue } from '../../jobs/outbox';
+import { languageOf } from '../notifications/notifications.service';
 import { passwordProblem } from '../../auth/password-policy';
 import type { Deps } from '../../http/types';
+import { baseUrlOf } from '../../env';
 import { DomainError } from '../../lib/domain-error';
 import {
   deleteUserRow,
@@ -16,19 +20,10 @@ import {
   findUserIdByEmail,
   insertUserWithPassword,
   listUsers,
+  removeSecondFactors,
   updateUserRow,
 } from './users.repository';
-
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+import { isUniqueViolation } from '../../db/errors';
 
 export async function listUsersAudited(
   deps: Deps,
@@ -52,13 +47,16 @@ export async function listUsersAudited(
   });
 }
 
-export async function createUser(
+/**
+ * The stored hash of a new account's password, after the sign-up rules (auth/password-policy.ts)
+ * when `checked`: a weak one is a 400 on `password`.
+ */
+export async function newPasswordHash(
   deps: Deps,
-  actor: Actor,
-  input: CreateUserInput,
-): Promise<UserSummary> {
-  // Accounts an admin creates follow the sign-up rules; the seed (actor 'system') uses its configured password.
-  if (actor.role !== 'system') {
+  input: { password: string; name: string; email: string },
+  checked = true,
+): Promise<string> {
+  if (checked) {
     const problem = passwordProblem(input.password, {
       name: input.name,
       email: input.email,
@@ -67,7 +65,16 @@ export async function createUser(
     if (problem) throw DomainError.invalidField('password', 'weak_password', problem.toLowerCase());
   }
   const ctx = await deps.auth.$context;
-  const passwordHash = await ctx.password.hash(input.password);
+  return ctx.password.hash(input.password);
+}
+
+export async function createUser(
+  deps: Deps,
+  actor: Actor,
+  input: CreateUserInput,
+): Promise<UserSummary> {
+  // Accounts an admin creates follow the sign-up rules; the seed (actor 'system') uses its configured password.
+  const passwordHash = await newPasswordHash(deps, input, actor.role !== 'system');
   try {
     return await deps.database.db.transaction(async (tx) => {
       if (await findUserIdByEmail(tx, input.email)) throw DomainError.taken('email_taken');
@@ -136,6 +143,53 @@ export async function deleteUser(deps: Deps, actor: Actor, id: string): Promise<
       trail(actor, { action: 'users.delete', outcome: 'success', resource: 'users', recordId: id }),
     );
   });
+}
+
+/**
+ * An administrator removes every second factor of another account (it lost its phone, say): TOTP,
+ * the e-mail code factor and the recovery codes go, every session of the account ends (here at
+ * once; on other instances through the session signal, ADR 0026, sent by app.ts after this write),
+ * the account is told by e-mail in its language, and the change is audited. Never one's own
+ * account (that is /settings, behind the second factor), never an account without a factor.
+ */
+export async function resetMfa(deps: Deps, actor: Actor, id: string): Promise<UserSummary> {
+  const denied = (reason: string) =>
+    trail(actor, {
+      action: 'users.mfa_reset',
+      outcome: 'denied',
+      resource: 'users',
+      recordId: id,
+      details: { reason },
+    });
+  return auditingDomainRefusals(deps.database.db, denied, () =>
+    deps.database.db.transaction(async (tx) => {
+      if (id === actor.userId) throw DomainError.mfaReset('mfa_self_reset_forbidden');
+      const target = await findUserById(tx, id);
+      if (!target) throw DomainError.notFound();
+      const removed = await removeSecondFactors(tx, id);
+      if (!removed) throw DomainError.notFound();
+      if (!removed.wasEnrolled && removed.factors === 0)
+        throw DomainError.mfaReset('mfa_not_enrolled');
+      await enqueue(tx, {
+        channel: 'email',
+        to: target.email,
+        language: await languageOf(tx, id),
+        template: 'auth.mfa_reset',
+        params: { clinic: deps.env.CLINIC_NAME, url: `${baseUrlOf(deps.env)}/settings` },
+      });
+      await appendAudit(
+        tx,
+        trail(actor, {
+          action: 'users.mfa_reset',
+          outcome: 'success',
+          resource: 'users',
+          recordId: id,
+          details: { factors: removed.factors, sessionsEnded: removed.sessions },
+        }),
+      );
+      return { ...target, mfaEnrolled: false };
+    }),
+  );
 }
 
 // ---------------------------------------------------------------- clinicians (for other modules)

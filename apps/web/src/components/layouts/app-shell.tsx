@@ -1,5 +1,5 @@
 import type { Role } from '@painlab/shared/permissions';
-import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { Menu, PanelLeftClose, PanelLeftOpen, Shield, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -13,6 +13,8 @@ export type AppShellProps = {
   clinicName: string;
   userName: string;
   role: Role;
+  /** The session's assurance level (ADR 0025): 2 once a second factor was used. */
+  aal?: 1 | 2;
   groups: SidebarGroupData[];
   onSignOut: () => void;
   signingOut: boolean;
@@ -51,6 +53,7 @@ export function AppShell({
   clinicName,
   userName,
   role,
+  aal,
   groups,
   onSignOut,
   signingOut,
@@ -167,6 +170,23 @@ export function AppShell({
                 {userName}
               </span>
               <Badge data-testid="role-badge">{t(`roleBadge.${role}`)}</Badge>
+              {aal ? (
+                <span
+                  data-testid="aal-badge"
+                  title={t(`settings.mfa.aal${aal}`)}
+                  className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${
+                    aal === 2 ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'
+                  }`}
+                >
+                  {aal === 2 ? (
+                    <ShieldCheck aria-hidden="true" className="h-3.5 w-3.5" />
+                  ) : (
+                    <Shield aria-hidden="true" className="h-3.5 w-3.5" />
+                  )}
+                  <span className="sr-only">{t(`settings.mfa.aal${aal}`)}</span>
+                  <span aria-hidden="true">AAL{aal}</span>
+                </span>
+              ) : null}
             </div>
           </div>
         </header>

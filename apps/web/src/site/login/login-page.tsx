@@ -23,8 +23,10 @@ import {
   type LoginNotice,
 } from '../handoff';
 import { Alert, BrandMark, BUTTON_PRIMARY_LG, LANGUAGES, TextField, type Lang } from '../ui';
+import { passkeySignIn, passkeysSupported } from './passkey';
 import { refusalMessage, type Refusal } from './refusal';
-import { signIn } from './sign-in';
+import { SecondFactorStep } from './second-factor';
+import { SECOND_FACTOR, signIn } from './sign-in';
 import { checkSignIn } from './sign-in-check';
 import type { FieldMessage, LoginTexts } from './texts-keys';
 
@@ -41,11 +43,18 @@ export interface LoginPageProps {
   email?: string;
   refusal?: Refusal | null;
   fieldErrors?: FieldErrors;
+  /** Open at the second step: of a sign-in (no session yet), or a step-up of a session (ADR 0025). */
+  secondFactor?: 'sign-in' | 'step-up' | null;
+  /** E-mailed codes wait in the outbox (no mail server): the code step says so. */
+  emailToOutbox?: boolean;
 }
 
 export function pageTitle(texts: LoginTexts, clinicName: string): string {
   return `${texts.pageTitle} · ${clinicName}`;
 }
+
+const PASSKEY_BUTTON =
+  'inline-flex h-11 items-center justify-center rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:opacity-60';
 
 /** Where the web app keeps the language (i18next's detector, lib/i18n.ts). */
 const SPA_LANGUAGE_KEY = 'i18nextLng';
@@ -58,6 +67,11 @@ export function LoginPage(props: LoginPageProps) {
   const [refusal, setRefusal] = useState<Refusal | null>(props.refusal ?? null);
   const [pending, setPending] = useState(false);
   const [notice, setNotice] = useState<LoginNotice | null>(null);
+  const [step, setStep] = useState<'password' | 'sign-in' | 'step-up'>(
+    props.secondFactor ?? 'password',
+  );
+  const [canPasskey, setCanPasskey] = useState(false);
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
   const submitted = useRef(Boolean(props.fieldErrors));
   const form = useRef<HTMLFormElement>(null);
   const t = props.texts[lang];
@@ -69,6 +83,8 @@ export function LoginPage(props: LoginPageProps) {
     setEmail((current) => typed('email') || current);
     setPassword((current) => typed('password') || current);
     setNotice(takeLoginNotice());
+    // the passkey button needs the script and a browser with WebAuthn: shown only then
+    setCanPasskey(passkeysSupported());
     // `?lang=` chose the language of this render; the cookie remembers it from now on.
     const url = new URL(window.location.href);
     if (url.searchParams.has('lang')) {
@@ -109,6 +125,12 @@ export function LoginPage(props: LoginPageProps) {
     if (pending) return;
     setPending(true);
     const outcome = await signIn(result.values, lang);
+    if (outcome === SECOND_FACTOR) {
+      setPending(false);
+      setPassword('');
+      setStep('sign-in');
+      return;
+    }
     if (!outcome) {
       setCookie(SIGNED_IN_COOKIE, '1', 60);
       leaveFor(props.returnTo ?? '/dashboard');
@@ -116,6 +138,21 @@ export function LoginPage(props: LoginPageProps) {
     }
     setRefusal(outcome);
     setPending(false);
+  };
+
+  const onPasskey = async () => {
+    if (pending) return;
+    setRefusal(null);
+    setPasskeyError(null);
+    setPending(true);
+    const refused = await passkeySignIn(lang);
+    if (refused === null) {
+      setCookie(SIGNED_IN_COOKIE, '1', 60);
+      leaveFor(props.returnTo ?? '/dashboard');
+      return; // the page is left
+    }
+    setPending(false);
+    setPasskeyError(refused in t.passkey.errors ? refused : 'generic');
   };
 
   const switchTo = (next: Lang) => (event: Event) => {
@@ -180,65 +217,108 @@ export function LoginPage(props: LoginPageProps) {
         class="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-4 py-10"
       >
         <div class="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <h1 class="text-2xl font-semibold tracking-tight text-slate-900">{t.title}</h1>
-          <p class="mt-1 mb-6 text-sm text-slate-600">{t.subtitle}</p>
-          <form
-            ref={form}
-            method="post"
-            action="/api/site/login"
-            noValidate
-            aria-label={t.title}
-            class="flex flex-col gap-5"
-            onSubmit={(event) => void onSubmit(event)}
-          >
-            <input type="hidden" name="lang" value={lang} />
-            {props.returnTo ? <input type="hidden" name="redirect" value={props.returnTo} /> : null}
-            {notice && !refusal ? <Alert tone="info">{t.notices[notice]}</Alert> : null}
-            {refusal ? <Alert tone="error">{refusalMessage(t, refusal)}</Alert> : null}
-            <TextField
-              id="login-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              label={t.email}
-              error={message('email')}
-              value={email}
-              onInput={(value) => {
-                setEmail(value);
+          {step !== 'password' ? (
+            <SecondFactorStep
+              lang={lang}
+              t={t.secondFactor}
+              passkeyTexts={t.passkey}
+              stepUp={step === 'step-up'}
+              emailToOutbox={props.emailToOutbox ?? false}
+              onDone={() => {
+                setCookie(SIGNED_IN_COOKIE, '1', 60);
+                leaveFor(props.returnTo ?? '/dashboard');
+              }}
+              onRestart={() => {
+                setStep('password');
                 setRefusal(null);
-                recheck({ email: value, password });
               }}
             />
-            <TextField
-              id="login-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              label={t.password}
-              error={message('password')}
-              value={password}
-              onInput={(value) => {
-                setPassword(value);
-                setRefusal(null);
-                recheck({ email, password: value });
-              }}
-            />
-            <a
-              href="/forgot-password"
-              class="-mt-3 self-end text-sm font-medium text-teal-800 hover:underline"
-            >
-              {t.forgotLink}
-            </a>
-            <button
-              type="submit"
-              class={BUTTON_PRIMARY_LG}
-              disabled={pending}
-              aria-busy={pending ? 'true' : undefined}
-            >
-              {pending ? t.submitting : t.submit}
-            </button>
-          </form>
+          ) : (
+            <>
+              <h1 class="text-2xl font-semibold tracking-tight text-slate-900">{t.title}</h1>
+              <p class="mt-1 mb-6 text-sm text-slate-600">{t.subtitle}</p>
+              <form
+                ref={form}
+                method="post"
+                action="/api/site/login"
+                noValidate
+                aria-label={t.title}
+                class="flex flex-col gap-5"
+                onSubmit={(event) => void onSubmit(event)}
+              >
+                <input type="hidden" name="lang" value={lang} />
+                {props.returnTo ? (
+                  <input type="hidden" name="redirect" value={props.returnTo} />
+                ) : null}
+                {notice && !refusal ? <Alert tone="info">{t.notices[notice]}</Alert> : null}
+                {refusal ? <Alert tone="error">{refusalMessage(t, refusal)}</Alert> : null}
+                <TextField
+                  id="login-email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  label={t.email}
+                  error={message('email')}
+                  value={email}
+                  onInput={(value) => {
+                    setEmail(value);
+                    setRefusal(null);
+                    recheck({ email: value, password });
+                  }}
+                />
+                <TextField
+                  id="login-password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  label={t.password}
+                  error={message('password')}
+                  value={password}
+                  onInput={(value) => {
+                    setPassword(value);
+                    setRefusal(null);
+                    recheck({ email, password: value });
+                  }}
+                />
+                <a
+                  href="/forgot-password"
+                  class="-mt-3 self-end text-sm font-medium text-teal-800 hover:underline"
+                >
+                  {t.forgotLink}
+                </a>
+                <button
+                  type="submit"
+                  class={BUTTON_PRIMARY_LG}
+                  disabled={pending}
+                  aria-busy={pending ? 'true' : undefined}
+                >
+                  {pending ? t.submitting : t.submit}
+                </button>
+              </form>
+              {canPasskey ? (
+                <div class="mt-5 flex flex-col gap-4">
+                  <p class="flex items-center gap-3 text-xs text-slate-500 uppercase before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+                    {t.passkey.or}
+                  </p>
+                  {passkeyError ? (
+                    <Alert tone="error">
+                      {t.passkey.errors[passkeyError as keyof typeof t.passkey.errors]}
+                    </Alert>
+                  ) : null}
+                  <button
+                    type="button"
+                    class={PASSKEY_BUTTON}
+                    disabled={pending}
+                    aria-busy={pending ? 'true' : undefined}
+                    onClick={() => void onPasskey()}
+                  >
+                    {pending ? t.passkey.signingIn : t.passkey.signIn}
+                  </button>
+                </div>
+              ) : null}
+            </>
+          )}
         </div>
         <div class="mt-6 text-center text-sm text-slate-600">
           {t.noAccount}{' '}

@@ -6,7 +6,11 @@
 import type { SignInInput } from '@painlab/shared/auth';
 import type { Refusal } from './refusal';
 
-async function attempt(input: SignInInput, lang: string): Promise<Refusal | null> {
+/** The password was right and the account has a second factor: the code step comes next. */
+export const SECOND_FACTOR = 'second-factor';
+type Outcome = Refusal | null | typeof SECOND_FACTOR;
+
+async function attempt(input: SignInInput, lang: string): Promise<Outcome> {
   let response: Response;
   try {
     response = await fetch('/api/auth/sign-in/email', {
@@ -22,7 +26,15 @@ async function attempt(input: SignInInput, lang: string): Promise<Refusal | null
   } catch {
     return { status: 0 };
   }
-  if (response.ok) return null;
+  if (response.ok) {
+    try {
+      const answer = (await response.json()) as { twoFactorRedirect?: unknown } | null;
+      if (answer?.twoFactorRedirect === true) return SECOND_FACTOR;
+    } catch {
+      // not JSON: signed in
+    }
+    return null;
+  }
   let body: { code?: unknown; message?: unknown } = {};
   try {
     body = ((await response.json()) as typeof body | null) ?? {};
@@ -38,8 +50,9 @@ async function attempt(input: SignInInput, lang: string): Promise<Refusal | null
   };
 }
 
-export async function signIn(input: SignInInput, lang: string): Promise<Refusal | null> {
+export async function signIn(input: SignInInput, lang: string): Promise<Outcome> {
   const first = await attempt(input, lang);
-  if (first && (first.status === 0 || first.status >= 500)) return attempt(input, lang);
+  if (first && first !== SECOND_FACTOR && (first.status === 0 || first.status >= 500))
+    return attempt(input, lang);
   return first;
 }

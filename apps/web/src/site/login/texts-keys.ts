@@ -1,5 +1,12 @@
 /** The shape of the sign-in page's strings (filled in by texts.ts on the server). */
+import type enAuth from '../../locales/en/auth.json';
 import type { Lang } from '../ui';
+
+/** The second step's strings (auth.json `secondFactor`). */
+export type SecondFactorTexts = (typeof enAuth)['secondFactor'];
+
+/** Sign-in with a passkey (auth.json `passkey`). */
+export type PasskeyTexts = (typeof enAuth)['passkey'];
 
 /** The refusals sign-in can answer (better-auth's and ours: login-throttle, the demo password check). */
 export const SIGN_IN_ERROR_KEYS = [
@@ -40,5 +47,12 @@ export interface LoginTexts {
   validation: Record<FieldMessage, string>;
   errors: Record<SignInErrorKey, string>;
   /** Notices another screen leaves for this page (`site/login/notice.ts`). */
-  notices: { authRequired: string; registered: string; passwordReset: string };
+  notices: {
+    authRequired: string;
+    registered: string;
+    passwordReset: string;
+    idleSignedOut: string;
+  };
+  secondFactor: SecondFactorTexts;
+  passkey: PasskeyTexts;
 }

@@ -52,7 +52,10 @@ function build(lang: Lang): LoginTexts {
       authRequired: errors.guards.authRequired,
       registered: auth.register.created,
       passwordReset: auth.reset.done,
+      idleSignedOut: auth.idle.signedOut,
     },
+    secondFactor: auth.secondFactor,
+    passkey: auth.passkey,
   };
 }
 

@@ -83,6 +83,26 @@ function Fallback({ text }: { text: string }) {
 export function Avatar({ s, size }: { s: SpecialistCard; size: 'md' | 'lg' }) {
   const px = size === 'lg' ? 112 : 56;
   const cls = size === 'lg' ? 'h-28 w-28 text-3xl' : 'h-14 w-14 text-lg';
+  if (s.photo) {
+    // square variants of 320/640/1280 px: the browser picks by the shown size and the screen density
+    const sizes = `${px}px`;
+    return (
+      <picture class="shrink-0">
+        <source type="image/webp" srcset={s.photo.srcsetWebp} sizes={sizes} />
+        <img
+          src={s.photo.src}
+          srcset={s.photo.srcsetJpeg}
+          sizes={sizes}
+          alt={s.photo.alt}
+          width={s.photo.width}
+          height={s.photo.height}
+          loading={size === 'lg' ? 'eager' : 'lazy'}
+          decoding="async"
+          class={`${cls} rounded-full object-cover`}
+        />
+      </picture>
+    );
+  }
   return s.photoUrl ? (
     <img
       src={s.photoUrl}

@@ -23,6 +23,8 @@ import {
   type PageContext,
 } from './pages';
 import { pageUrl, seoHead, type Seo } from './seo';
+import { workshopResultTitle, WorkshopResultPage, WorkshopsPage } from './workshops';
+import { workshopJsonLd } from './workshops-seo';
 import { SITE_TEXTS, type SiteTexts } from './texts';
 
 export type PublicRenderInput = SitePageInput & {
@@ -33,7 +35,10 @@ export type PublicRenderInput = SitePageInput & {
 };
 
 /** The islands of a public page (site/render.tsx PAGE_ISLANDS). */
-export function publicIslandsOf(data: SitePageData): 'public' | 'public-contact' {
+export function publicIslandsOf(
+  data: SitePageData,
+): 'public' | 'public-contact' | 'public-workshops' {
+  if (data.page === 'workshops') return data.workshops.length ? 'public-workshops' : 'public';
   return data.page === 'home' || data.page === 'contact' ? 'public-contact' : 'public';
 }
 
@@ -211,7 +216,11 @@ function page(input: SitePageInput, c: PageContext): Page {
             url: url(input.path),
             ...(physician ? { medicalSpecialty: s.specialties } : { jobTitle: s.role }),
             knowsLanguage: s.languages,
-            ...(s.photoUrl ? { image: s.photoUrl } : {}),
+            ...(s.photo
+              ? { image: `${input.origin}${s.photo.src}` }
+              : s.photoUrl
+                ? { image: s.photoUrl }
+                : {}),
             [physician ? 'parentOrganization' : 'worksFor']: { '@id': `${input.origin}/#clinic` },
           },
           clinicJsonLd(input),
@@ -234,6 +243,42 @@ function page(input: SitePageInput, c: PageContext): Page {
         type: 'website',
         jsonLd: [clinicJsonLd(input)],
         body: html(<ContactPage c={c} />),
+      };
+    case 'workshops': {
+      const w = t.workshops;
+      const us = data.market === 'us';
+      return {
+        title: titled(us ? w.titleUs : w.titleEs),
+        description: us ? w.metaUs : w.metaEs,
+        type: 'website',
+        jsonLd: [
+          ...data.workshops.map((ws) => workshopJsonLd(ws, input, url(input.path))),
+          clinicJsonLd(input),
+        ],
+        body: html(
+          <WorkshopsPage
+            t={w}
+            lang={input.lang}
+            lq={c.lq}
+            market={data.market}
+            workshops={data.workshops}
+            form={data.form}
+            clinicName={clinicName}
+          />,
+        ),
+      };
+    }
+    case 'workshop-result':
+      return {
+        title: titled(workshopResultTitle(data.result, t.workshops)),
+        description: t.workshops.metaEs,
+        type: 'website',
+        jsonLd: [],
+        body: html(
+          <WorkshopResultPage t={t.workshops} lang={input.lang} lq={c.lq} result={data.result} />,
+        ),
+        // personal result pages and the e-mails' links are not for search engines
+        noindex: true,
       };
     case 'not-found':
       return {

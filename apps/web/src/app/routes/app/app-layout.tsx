@@ -8,6 +8,7 @@ import { InlineLoading } from '../../../components/layouts/loading-screen';
 import { sidebarFor } from '../../../config/navigation';
 import { getRoute, type RouteAccess } from '../../../config/routes';
 import { useViewer } from '../../../features/auth/api/get-viewer';
+import { IdleSignOut } from '../../../features/auth/components/idle-sign-out';
 import { RouteGuard } from '../../../features/auth/components/route-guard';
 import { useSignOut } from '../../../features/auth/hooks/use-sign-out';
 import { NotificationBell } from '../../../features/notifications/components/notification-bell';
@@ -58,12 +59,14 @@ function SignedInShell({ children }: { children: ReactNode }) {
       clinicName={clinicName}
       userName={me?.user.name ?? ''}
       role={viewer?.role ?? 'user'}
+      aal={me?.mfa.aal}
       groups={groups}
       onSignOut={onSignOut}
       signingOut={isPending}
       headerExtra={me ? <NotificationBell /> : null}
     >
       {children}
+      <IdleSignOut />
     </AppShell>
   );
 }

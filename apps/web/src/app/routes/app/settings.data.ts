@@ -1,7 +1,9 @@
-/** /settings: the user's sessions (the account itself is the viewer, already loaded). */
+/** /settings: the user's sessions and notification choices (the account is the viewer, loaded). */
+import { preferencesQueryOptions } from '../../../features/settings/api/notification-preferences';
 import { sessionsQueryOptions } from '../../../features/settings/api/sessions';
 import { queryClient } from '../../../lib/query-client';
 
 export function prefetch(): void {
   void queryClient.prefetchQuery(sessionsQueryOptions);
+  void queryClient.prefetchQuery(preferencesQueryOptions);
 }

@@ -8,9 +8,12 @@ export const appointmentKeys = {
   types: () => ['appointments', 'types'] as const,
   specialists: () => ['appointments', 'specialists'] as const,
   settings: () => ['appointments', 'settings'] as const,
+  calendarFeed: () => ['appointments', 'calendar-feed'] as const,
+  availability: (specialistId: string) => ['appointments', 'availability', specialistId] as const,
   slots: (specialistId: string, typeId: string, from: string, to: string) =>
     ['appointments', 'slots', specialistId, typeId, from, to] as const,
   patientSearch: (q: string) => ['appointments', 'patient-search', q] as const,
+  waitlist: () => ['appointments', 'waitlist'] as const,
 };
 
 export const appointmentPath = (id: string) => `/api/appointments/${encodeURIComponent(id)}`;

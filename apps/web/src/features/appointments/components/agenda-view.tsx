@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { ColourBadge } from '../../../components/ui/colour-badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { COLOUR_CLASSES } from '../../../lib/status-colours';
@@ -314,11 +315,23 @@ const GridItem = memo(function GridItem({
         <span className="sr-only">
           {' '}
           · {t(`status.${a.status}`)} · {format.when(a.startsAt, zone)}
+          {a.patientNoShows ? ` · ${t('noShows.count', { count: a.patientNoShows })}` : ''}
         </span>
       </button>
     </li>
   );
 });
+
+/** The patient's no-shows beside their name (red, SPEC §4), when they have any. */
+function NoShowCount({ count }: { count: number | undefined }) {
+  const { t } = useTranslation('appointments');
+  if (!count) return null;
+  return (
+    <span data-testid="no-show-count">
+      <ColourBadge colour="red">{t('noShows.count', { count })}</ColourBadge>
+    </span>
+  );
+}
 
 function AgendaList({
   days,
@@ -355,6 +368,7 @@ function AgendaList({
                     <Button variant="link" size="sm" onClick={() => onOpen(a.id)}>
                       {a.patient.name}
                     </Button>
+                    <NoShowCount count={a.patientNoShows} />
                     <span className="text-sm text-slate-700">{a.type.name[lang]}</span>
                     <span className="text-sm text-slate-600">{a.specialist.name}</span>
                     <span className="text-sm text-slate-600">
@@ -425,6 +439,16 @@ function DetailsDialog({
             <dd className="text-slate-900">
               {a.modality === 'telehealth' ? t('modality.telehealth') : (a.location ?? '—')}
             </dd>
+            <dt className="text-slate-600">{t('noShows.label')}</dt>
+            <dd className="text-slate-900" data-testid="details-no-shows">
+              {a.patientNoShows ?? 0}
+            </dd>
+            {a.patientConfirmedAt ? (
+              <>
+                <dt className="text-slate-600">{t('reminders.patientConfirmed')}</dt>
+                <dd className="text-slate-900">{format.when(a.patientConfirmedAt, zone)}</dd>
+              </>
+            ) : null}
             {a.notes ? (
               <>
                 <dt className="text-slate-600">{t('fields.notes')}</dt>

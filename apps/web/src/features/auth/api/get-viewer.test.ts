@@ -6,7 +6,13 @@ const VALID = {
   user: { id: 'u1', name: 'Ana', email: 'ana@example.org', extra: 1 },
   role: 'specialist',
   permissions: { patients: ['view', 'create'], appointments: [] },
-  session: { expiresAt: '2026-01-01T00:00:00.000Z', absoluteExpiresAt: '2026-01-01T10:00:00.000Z' },
+  session: {
+    expiresAt: '2026-01-01T00:00:00.000Z',
+    absoluteExpiresAt: '2026-01-01T10:00:00.000Z',
+    expiresInMs: 1_800_000,
+    idleMinutes: 30,
+  },
+  mfa: { aal: 2, enrolled: true, twoFactor: true, required: true, stepUpNeeded: false },
   other: true,
 };
 
@@ -25,6 +31,12 @@ const SAMPLES: unknown[] = [
   { ...VALID, permissions: { patients: 'view' } },
   { ...VALID, permissions: [] },
   { ...VALID, session: { expiresAt: '2026-01-01' } },
+  { ...VALID, mfa: undefined },
+  {
+    ...VALID,
+    mfa: { aal: 3, enrolled: true, twoFactor: true, required: true, stepUpNeeded: false },
+  },
+  { ...VALID, mfa: { aal: 1, enrolled: 'yes', required: true, stepUpNeeded: false } },
 ];
 
 describe('meParser', () => {

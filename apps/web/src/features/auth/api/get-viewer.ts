@@ -35,7 +35,13 @@ export const meParser: Parser<MeResponse> = {
     const { user, role, session } = value;
     if (!isString(user.id) || !isString(user.name) || !isString(user.email) || !oneOf(ROLES, role))
       invalid();
-    if (!isString(session.expiresAt) || !isString(session.absoluteExpiresAt)) invalid();
+    if (
+      !isString(session.expiresAt) ||
+      !isString(session.absoluteExpiresAt) ||
+      !Number.isInteger(session.expiresInMs) ||
+      !Number.isInteger(session.idleMinutes)
+    )
+      invalid();
     const permissions: MeResponse['permissions'] = {};
     for (const [resource, actions] of Object.entries(value.permissions)) {
       if (
@@ -46,11 +52,34 @@ export const meParser: Parser<MeResponse> = {
         invalid();
       permissions[resource] = actions;
     }
+    // the MFA state (ADR 0025)
+    const { mfa } = value;
+    if (
+      !isRecord(mfa) ||
+      (mfa.aal !== 1 && mfa.aal !== 2) ||
+      typeof mfa.enrolled !== 'boolean' ||
+      typeof mfa.twoFactor !== 'boolean' ||
+      typeof mfa.required !== 'boolean' ||
+      typeof mfa.stepUpNeeded !== 'boolean'
+    )
+      invalid();
     return {
       user: { id: user.id, name: user.name, email: user.email },
       role,
       permissions,
-      session: { expiresAt: session.expiresAt, absoluteExpiresAt: session.absoluteExpiresAt },
+      session: {
+        expiresAt: session.expiresAt,
+        absoluteExpiresAt: session.absoluteExpiresAt,
+        expiresInMs: session.expiresInMs as number,
+        idleMinutes: session.idleMinutes as number,
+      },
+      mfa: {
+        aal: mfa.aal,
+        enrolled: mfa.enrolled,
+        twoFactor: mfa.twoFactor,
+        required: mfa.required,
+        stepUpNeeded: mfa.stepUpNeeded,
+      },
     };
   },
 };
@@ -78,6 +107,8 @@ export type ViewerState = {
   /** The lookup failed and nothing is known (not a 401: that is `me === null`). */
   error: Error | null;
   me: MeResponse | null;
+  /** When `me` arrived (the browser's clock), to count `session.expiresInMs` from. */
+  receivedAt: number;
   viewer: Viewer | null;
   /** SPEC §6: `user` while loading or on error. */
   role: Role;
@@ -90,6 +121,7 @@ export function useViewer(): ViewerState {
     isPending: query.isPending,
     error: query.data === undefined && query.isError ? query.error : null,
     me,
+    receivedAt: query.dataUpdatedAt,
     viewer: me ? { role: me.role, permissions: me.permissions } : null,
     role: me?.role ?? 'user',
   };

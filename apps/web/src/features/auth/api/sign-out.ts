@@ -16,3 +16,17 @@ export async function signOutEverywhere(): Promise<void> {
     throw new AuthError(0, undefined, error instanceof Error ? error.message : 'Sign-out failed');
   }
 }
+
+/**
+ * Signs out this session only (the idle sign-out: the user's other devices stay signed in). A
+ * session the server already ended answers 401: that is signed out too.
+ */
+export async function signOutHere(): Promise<void> {
+  try {
+    const signedOut = await authClient.signOut();
+    assertSignOutOk(signedOut.error);
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    throw new AuthError(0, undefined, error instanceof Error ? error.message : 'Sign-out failed');
+  }
+}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordResetRequestSchema } from '@painlab/shared/auth';
+import { RESET_LINK_MINUTES } from '@painlab/shared/auth-limits';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +11,6 @@ import { Input } from '../../../components/ui/input';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { AuthErrorAlert } from './auth-error-alert';
 import { translateFieldError } from './field-error';
-
-/** How long the reset link works (the server's RESET_LINK_MINUTES). */
-export const RESET_LINK_MINUTES = 30;
 
 /**
  * Step 1 of password recovery: the account's e-mail. The answer is the same whether or not the

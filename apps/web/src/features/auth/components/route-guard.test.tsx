@@ -38,7 +38,13 @@ const ME = {
     users: [],
     audit_logs: [],
   },
-  session: { expiresAt: '2099-01-01T00:00:00.000Z', absoluteExpiresAt: '2099-01-01T00:00:00.000Z' },
+  session: {
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    absoluteExpiresAt: '2099-01-01T00:00:00.000Z',
+    expiresInMs: 1_800_000,
+    idleMinutes: 30,
+  },
+  mfa: { aal: 1, enrolled: false, twoFactor: false, required: true, stepUpNeeded: false },
 };
 
 function LoginProbe() {

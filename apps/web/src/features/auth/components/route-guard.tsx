@@ -7,6 +7,7 @@ import { LoadingScreen } from '../../../components/layouts/loading-screen';
 import { decideAccess, type AccessDecision } from '../../../lib/authorization';
 import { leaveLoginNotice } from '../../../site/handoff';
 import type { RouteAccess } from '../../../config/routes';
+import { leaveForStepUp } from '../../../lib/step-up';
 import { useViewer } from '../api/get-viewer';
 
 /** Where a signed-in visitor of /login goes: back to where they came from, or the dashboard. */
@@ -81,7 +82,7 @@ type RouteGuardProps = {
  * deciding; a failed lookup (not a 401) is thrown to the route's error screen.
  */
 export function RouteGuard({ access, children, pending = <LoadingScreen /> }: RouteGuardProps) {
-  const { isPending, error, viewer } = useViewer();
+  const { isPending, error, viewer, me } = useViewer();
   if (access.kind === 'public') return children;
   if (isPending) return access.kind === 'guest' ? children : pending;
   if (error) {
@@ -89,6 +90,11 @@ export function RouteGuard({ access, children, pending = <LoadingScreen /> }: Ro
     throw error;
   }
   const decision = decideAccess(access, viewer);
+  // the role needs a second factor this session has not used: the code step first (ADR 0025)
+  if (decision.allowed && access.kind !== 'guest' && me?.mfa.stepUpNeeded) {
+    leaveForStepUp();
+    return pending;
+  }
   if (decision.allowed) return children;
   return <GuardRedirect decision={decision} />;
 }

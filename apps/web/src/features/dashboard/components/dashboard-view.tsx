@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { groupedCards, type DashboardCard } from '../../../config/dashboard-cards';
 import type { Viewer } from '../../../lib/authorization';
 import { CARD_ICONS } from './card-icons';
+import { DashboardWidgets } from './dashboard-widgets';
 
 function SectionCard({ card }: { card: DashboardCard }) {
   const { t } = useTranslation('dashboard');
@@ -44,6 +45,7 @@ export function DashboardView({ viewer, name }: { viewer: Viewer; name: string }
     <div className="mx-auto max-w-6xl">
       <PageHeader title={t('title')} description={t('intro')} />
       <p className="-mt-3 mb-8 text-lg text-slate-800">{t('welcome', { name })}</p>
+      <DashboardWidgets />
       <div className="flex flex-col gap-10">
         {groups.map(({ group, cards }) => (
           <section key={group} aria-labelledby={`dashboard-group-${group}`}>

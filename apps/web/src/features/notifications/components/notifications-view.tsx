@@ -1,5 +1,6 @@
 import type { Notification } from '@painlab/shared/messages';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -52,13 +53,25 @@ export function NotificationsView() {
   );
 }
 
+/** The words of a notice, in the app's language (notices carry no text of their own). */
+function noticeText(n: Notification, t: TFunction<'notifications'>): string {
+  switch (n.type) {
+    case 'message':
+      return t('types.message', { count: n.count, actor: n.actor ?? t('someone') });
+    case 'task_due':
+      return t('types.task_due');
+    case 'task_assigned':
+      return t('types.task_assigned', { actor: n.actor ?? t('theSystem') });
+    // without an actor: a patient through a link (a reminder's cancel, a questionnaire's link)
+    default:
+      return t(`types.${n.type}`, { actor: n.actor ?? t('aPatient') });
+  }
+}
+
 function Item({ n, onRead }: { n: Notification; onRead: () => void }) {
   const { t } = useTranslation('notifications');
   const { dateTime } = useFormatters();
-  const text =
-    n.type === 'message'
-      ? t('types.message', { count: n.count, actor: n.actor ?? t('someone') })
-      : t('types.task_assigned', { actor: n.actor ?? t('theSystem') });
+  const text = noticeText(n, t);
   return (
     <li className={cn('flex items-center gap-3 px-4 py-3', !n.readAt && 'bg-teal-50/60')}>
       <span

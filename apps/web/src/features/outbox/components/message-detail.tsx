@@ -125,8 +125,15 @@ export function MessageDetail({ id, onClose }: { id: string; onClose: () => void
             ) : null}
           </dl>
 
-          <h3 className="mt-6 text-sm font-medium text-slate-700">{t('detail.text')}</h3>
-          <pre className="mt-2 max-h-96 overflow-auto rounded-md border border-slate-200 bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-900">
+          <h3 id="outbox-detail-text" className="mt-6 text-sm font-medium text-slate-700">
+            {t('detail.text')}
+          </h3>
+          {/* a long message scrolls: focusable so it can be scrolled with the keyboard */}
+          <pre
+            tabIndex={0}
+            aria-labelledby="outbox-detail-text"
+            className="mt-2 max-h-96 overflow-auto rounded-md border border-slate-200 bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-900"
+          >
             {message.text}
           </pre>
 

@@ -4,18 +4,16 @@ import {
   type OutboxMessageSummary,
   type OutboxProviders,
 } from '@painlab/shared/outbox';
-import { Mail, MessageSquareText, RotateCw } from 'lucide-react';
+import { Mail, MessageSquareText } from 'lucide-react';
 import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { KeysetList } from '../../../components/ui/keyset-list';
 import { Label } from '../../../components/ui/label';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
 import { useFormatters } from '../../../hooks/use-formatters';
-import { isApiError, NetworkError } from '../../../lib/api-client';
 import { useOutbox } from '../api/get-outbox';
 import { filtersFromSearchParams } from '../lib/filters';
 import { templateKey, waitsForProvider } from '../lib/messages';
@@ -108,32 +106,14 @@ export function OutboxView() {
           className={selected ? 'min-w-0 lg:order-1' : 'min-w-0 lg:col-span-2'}
           aria-busy={query.isFetching}
         >
-          {query.isPending ? (
-            <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
-              <Spinner size="sm" />
-              {t('list.loading')}
-            </p>
-          ) : query.isError && !messages ? (
-            <div className="flex flex-col items-start gap-3">
-              <Alert tone="error">
-                {query.error instanceof NetworkError
-                  ? t('errors.network')
-                  : isApiError(query.error) && query.error.status < 500
-                    ? query.error.message
-                    : t('errors.loadFailed')}
-              </Alert>
-              <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-                <RotateCw aria-hidden="true" className="h-4 w-4" />
-                {t('errors.retry')}
-              </Button>
-            </div>
-          ) : messages && messages.length === 0 ? (
-            <p className="rounded-xl border border-slate-200 bg-white p-6 text-sm text-slate-600">
-              {filters.status || filters.channel ? t('list.noMatch') : t('list.empty')}
-            </p>
-          ) : (
-            <ul className="flex flex-col gap-2" aria-label={t('list.label')}>
-              {messages?.map((m) => (
+          <KeysetList
+            query={query}
+            items={messages}
+            filtered={Boolean(filters.status || filters.channel)}
+            ns="outbox"
+          >
+            {(items) =>
+              items.map((m) => (
                 <MessageRow
                   key={m.id}
                   message={m}
@@ -141,27 +121,9 @@ export function OutboxView() {
                   selected={m.id === selected}
                   onOpen={open}
                 />
-              ))}
-            </ul>
-          )}
-
-          {messages && messages.length > 0 ? (
-            <div className="mt-4 flex min-h-10 flex-wrap items-center justify-between gap-3">
-              <p className="text-sm text-slate-600" role="status">
-                {t('list.shown', { count: messages.length })}
-              </p>
-              {query.hasNextPage ? (
-                <Button
-                  variant="secondary"
-                  onClick={() => void query.fetchNextPage()}
-                  disabled={query.isFetchingNextPage}
-                  aria-busy={query.isFetchingNextPage || undefined}
-                >
-                  {query.isFetchingNextPage ? t('list.loadingMore') : t('list.loadMore')}
-                </Button>
-              ) : null}
-            </div>
-          ) : null}
+              ))
+            }
+          </KeysetList>
         </div>
       </div>
     </div>

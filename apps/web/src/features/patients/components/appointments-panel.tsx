@@ -6,6 +6,7 @@ import { ColourBadge } from '../../../components/ui/colour-badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { usePatientAppointments } from '../api/get-patient-appointments';
+import { ReminderPreferenceForm } from './reminder-preference-form';
 
 /** The chart's appointments tab: every visit of the patient, latest first, with its status. */
 export function AppointmentsPanel({ patientId }: { patientId: string }) {
@@ -25,11 +26,24 @@ export function AppointmentsPanel({ patientId }: { patientId: string }) {
       timeStyle: 'short',
       timeZone: zone,
     }).format(new Date(iso));
+  const noShows = list.data.items.filter((a) => a.status === 'no_show').length;
   return (
     <div className="flex flex-col gap-3">
-      <Link className="text-sm text-teal-800 underline" to={paths.appointments.href()}>
-        {t('chart.appointments.openAgenda')}
-      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-800" data-testid="chart-no-shows">
+          {noShows > 0 ? (
+            <ColourBadge colour="red">
+              {t('chart.appointments.noShows', { count: noShows })}
+            </ColourBadge>
+          ) : (
+            t('chart.appointments.noShows', { count: noShows })
+          )}
+        </p>
+        <Link className="text-sm text-teal-800 underline" to={paths.appointments.href()}>
+          {t('chart.appointments.openAgenda')}
+        </Link>
+      </div>
+      <ReminderPreferenceForm patientId={patientId} />
       {list.data.items.length === 0 ? (
         <p className="text-sm text-slate-600">{t('chart.appointments.empty')}</p>
       ) : (

@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { PageHeader } from '../../../components/ui/page-header';
+import { MfaCard } from './mfa-card';
+import { PasskeysCard } from './passkeys-card';
+import { NotificationPreferencesCard } from './notification-preferences-card';
 import { SessionsCard } from './sessions-card';
 
 /**
@@ -54,7 +57,10 @@ export function SettingsView({
           </CardHeader>
           <CardContent>{password}</CardContent>
         </Card>
+        <MfaCard me={me} />
+        <PasskeysCard me={me} />
         <SessionsCard />
+        <NotificationPreferencesCard />
         <Card>
           <CardHeader>
             <CardTitle>{t('settings.preferences')}</CardTitle>

@@ -1,7 +1,8 @@
 /**
  * Accounts for administrators: `GET /api/users` (keyset pages, `q`, `role`), `PATCH
  * /api/users/{id}` `{ role }`, and better-auth's admin calls `POST /api/auth/admin/ban-user`,
- * `/unban-user`, `/revoke-user-sessions` `{ userId }` (audited by the server like every auth write).
+ * `/unban-user`, `/revoke-user-sessions` `{ userId }` (audited by the server like every auth write),
+ * and `POST /api/users/{id}/mfa-reset` (removes the account's second factors, ends its sessions).
  */
 import { userListSchema, userSummarySchema, type UserListFilter } from '@painlab/shared/users';
 import type { Role } from '@painlab/shared/permissions';
@@ -71,5 +72,15 @@ export function useUserMutations() {
     retry: false,
     onSettled: refresh,
   });
-  return { setRole, act };
+  const resetMfa = useMutation({
+    mutationKey: ['users', 'mfa-reset'],
+    mutationFn: ({ id }: { id: string }) =>
+      apiJson(`/api/users/${encodeURIComponent(id)}/mfa-reset`, userSummarySchema, {
+        method: 'POST',
+        body: {},
+      }),
+    retry: false,
+    onSettled: refresh,
+  });
+  return { setRole, act, resetMfa };
 }

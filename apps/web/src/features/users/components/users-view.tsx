@@ -15,22 +15,28 @@ import { useFormatters } from '../../../hooks/use-formatters';
 import { toast } from '../../../lib/toast';
 import { useUserMutations, useUsers, type AccountAction } from '../api/users';
 import { filtersFromSearchParams } from '../lib/filters';
+import { InvitationsPanel } from './invitations-panel';
 import { PermissionMatrix } from './permission-matrix';
 
 type Pending =
-  { kind: 'role'; user: UserSummary; role: Role } | { kind: 'ban'; user: UserSummary } | null;
+  | { kind: 'role'; user: UserSummary; role: Role }
+  | { kind: 'ban'; user: UserSummary }
+  | { kind: 'mfa'; user: UserSummary }
+  | null;
 
 function UserRow({
   user,
   self,
   onRole,
   onAction,
+  onResetMfa,
   busy,
 }: {
   user: UserSummary;
   self: boolean;
   onRole: (role: Role) => void;
   onAction: (action: AccountAction) => void;
+  onResetMfa: () => void;
   busy: boolean;
 }) {
   const { t } = useTranslation('users');
@@ -58,6 +64,11 @@ function UserRow({
           >
             {user.banned ? t('status.banned') : t('status.active')}
           </span>
+          {user.mfaEnrolled ? (
+            <span className="rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800">
+              {t('status.mfa')}
+            </span>
+          ) : null}
         </p>
         <p className="text-sm break-all text-slate-600">{user.email}</p>
         <p className="text-xs text-slate-500">
@@ -95,6 +106,11 @@ function UserRow({
             <Button variant="ghost" size="sm" disabled={busy} onClick={() => onAction('sign-out')}>
               {t('actions.signOut')}
             </Button>
+            {user.mfaEnrolled ? (
+              <Button variant="ghost" size="sm" disabled={busy} onClick={onResetMfa}>
+                {t('actions.resetMfa')}
+              </Button>
+            ) : null}
           </>
         )}
       </div>
@@ -102,14 +118,22 @@ function UserRow({
   );
 }
 
-/** `/admin/roles`: accounts with search and role filter, role changes, suspension, sign-out, the matrix. */
-export function UsersView({ title, viewerId }: { title: string; viewerId: string }) {
+/** `/admin/roles`: accounts with search and role filter, role changes, suspension, sign-out, MFA reset, staff invitations, the matrix. */
+export function UsersView({
+  title,
+  viewerId,
+  canInvite,
+}: {
+  title: string;
+  viewerId: string;
+  canInvite: boolean;
+}) {
   const { t } = useTranslation('users');
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const [text, setText] = useState(filters.q ?? '');
   const users = useUsers(filters);
-  const { setRole, act } = useUserMutations();
+  const { setRole, act, resetMfa } = useUserMutations();
   const [pending, setPending] = useState<Pending>(null);
   const items = useMemo(() => users.data?.pages.flatMap((p) => p.items) ?? [], [users.data]);
 
@@ -130,6 +154,7 @@ export function UsersView({ title, viewerId }: { title: string; viewerId: string
     return () => clearTimeout(handle);
   }, [text, filters.q, setSearchParams]);
 
+  const busy = setRole.isPending || act.isPending || resetMfa.isPending;
   const failed = (error: Error) => toast.error(t('failed', { message: error.message }));
   const roleName = (role: Role) => t(`roles.${role}`);
 
@@ -153,6 +178,16 @@ export function UsersView({ title, viewerId }: { title: string; viewerId: string
         { id: user.id, role },
         {
           onSuccess: () => toast.success(t('done.role', { name: user.name, role: roleName(role) })),
+          onError: failed,
+          onSettled: () => setPending(null),
+        },
+      );
+    } else if (pending.kind === 'mfa') {
+      const { user } = pending;
+      resetMfa.mutate(
+        { id: user.id },
+        {
+          onSuccess: () => toast.success(t('done.resetMfa', { name: user.name })),
           onError: failed,
           onSettled: () => setPending(null),
         },
@@ -236,8 +271,9 @@ export function UsersView({ title, viewerId }: { title: string; viewerId: string
                 key={user.id}
                 user={user}
                 self={user.id === viewerId}
-                busy={setRole.isPending || act.isPending}
+                busy={busy}
                 onRole={(role) => setPending({ kind: 'role', user, role })}
+                onResetMfa={() => setPending({ kind: 'mfa', user })}
                 onAction={(action) =>
                   action === 'ban' ? setPending({ kind: 'ban', user }) : runAction(user, action)
                 }
@@ -257,29 +293,25 @@ export function UsersView({ title, viewerId }: { title: string; viewerId: string
         ) : null}
       </section>
 
+      <InvitationsPanel canInvite={canInvite} />
+
       <PermissionMatrix />
 
       <ConfirmDialog
         open={pending !== null}
-        title={
-          pending?.kind === 'role'
-            ? t('confirm.roleTitle', { name: pending.user.name })
-            : pending
-              ? t('confirm.banTitle', { name: pending.user.name })
-              : ''
-        }
-        confirmLabel={pending?.kind === 'role' ? t('confirm.roleConfirm') : t('confirm.banConfirm')}
+        title={pending ? t(`confirm.${pending.kind}Title`, { name: pending.user.name }) : ''}
+        confirmLabel={pending ? t(`confirm.${pending.kind}Confirm`) : ''}
         cancelLabel={t('confirm.cancel')}
-        pending={setRole.isPending || act.isPending}
+        pending={busy}
         pendingLabel={t('confirm.working')}
-        tone={pending?.kind === 'ban' ? 'danger' : 'primary'}
+        tone={pending && pending.kind !== 'role' ? 'danger' : 'primary'}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
       >
         {pending?.kind === 'role'
           ? t('confirm.roleBody', { name: pending.user.name, role: roleName(pending.role) })
           : pending
-            ? t('confirm.banBody', { name: pending.user.name })
+            ? t(`confirm.${pending.kind}Body`, { name: pending.user.name })
             : null}
       </ConfirmDialog>
     </div>

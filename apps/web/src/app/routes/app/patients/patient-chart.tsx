@@ -18,13 +18,33 @@ const QuestionnairesTab = lazy(async () => {
   return { default: module.QuestionnairesTab };
 });
 
+// The treatment plans tab likewise (its code and texts only when opened).
+const PlanTab = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../../../../features/treatments/components/plan-tab'),
+    loadNamespaces(['treatments']),
+  ]);
+  return { default: module.PlanTab };
+});
+
 const PANELS: ChartPanels = {
   questionnaires: (patientId) => (
     <Suspense fallback={<Skeleton shape="card" className="h-40" />}>
       <QuestionnairesTab patientId={patientId} />
     </Suspense>
   ),
+  treatments: (patientId) => (
+    <Suspense fallback={<Skeleton shape="card" className="h-40" />}>
+      <PlanPanel patientId={patientId} />
+    </Suspense>
+  ),
 };
+
+/** The plans tab; a new plan names the signed-in clinician as responsible to begin with. */
+function PlanPanel({ patientId }: { patientId: string }) {
+  const { me } = useViewer();
+  return <PlanTab patientId={patientId} clinicianId={me?.user.id} />;
+}
 
 /** /patients/:id: the chart; archiving is for those who may delete patients (admin). */
 export function Component() {

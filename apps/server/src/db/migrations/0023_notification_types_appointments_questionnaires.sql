@@ -1,0 +1,2 @@
+ALTER TABLE "notification" DROP CONSTRAINT "notification_type_check";--> statement-breakpoint
+ALTER TABLE "notification" ADD CONSTRAINT "notification_type_check" CHECK ("notification"."type" in ('message','task_assigned','task_due','appointment_booked','appointment_moved','appointment_cancelled','questionnaire_completed'));

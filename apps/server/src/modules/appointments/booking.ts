@@ -1,0 +1,38 @@
+/**
+ * What every path that books a visit shares (staff booking, a patient's request, rebooking, taking a
+ * waitlist offer): its times from the type, and the exclusion constraint's refusal as 409
+ * `slot_taken`. A specialist is never double-booked: the database decides (ADR 0015).
+ */
+import { DomainError } from '../../lib/domain-error';
+
+/** The database refused the write with this SQLSTATE (`23P01` exclusion, `23505` unique). */
+export function hasPgCode(error: unknown, code: string): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    if ((current as { code?: unknown }).code === code) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Runs a write; an overlap with another appointment becomes 409 `slot_taken`. */
+export async function guardOverlap<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (hasPgCode(error, '23P01')) throw DomainError.slotTaken();
+    throw error;
+  }
+}
+
+/** A visit of `type` starting at `startsAt`: its end, and the time it holds with the buffer. */
+export function timesOf(startsAt: Date, type: { durationMinutes: number; bufferMinutes: number }) {
+  const endsAt = new Date(startsAt.getTime() + type.durationMinutes * 60_000);
+  return {
+    startsAt,
+    endsAt,
+    blockedUntil: new Date(endsAt.getTime() + type.bufferMinutes * 60_000),
+  };
+}

@@ -1,0 +1,6 @@
+import { WorkshopsAdminView } from '../../../../features/workshops/components/workshops-admin-view';
+
+/** /admin/workshops */
+export function Component() {
+  return <WorkshopsAdminView />;
+}
