@@ -7,7 +7,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { errorBody } from './errors';
-import type { AppEnv } from './types';
+import type { AppEnv, Deps } from './types';
 
 export class AddressLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
@@ -44,3 +44,18 @@ export function limitPerAddress(limiter: AddressLimiter): MiddlewareHandler<AppE
     return c.json(errorBody(c, 'rate_limited'), 429);
   };
 }
+
+/**
+ * The limit of one family of public link routes (questionnaire, reminder and waitlist links, staff
+ * invitations): RATE_LIMIT_LINKS_MAX requests per address in RATE_LIMIT_LINKS_WINDOW_S, applied
+ * before anything is parsed or written (a refused token is an audit row: without a limit, anyone
+ * could write those without end). Each call makes its own counter.
+ */
+export function limitLinksPerAddress(env: Deps['env']): MiddlewareHandler<AppEnv> {
+  return limitPerAddress(
+    new AddressLimiter(env.RATE_LIMIT_LINKS_MAX, env.RATE_LIMIT_LINKS_WINDOW_S * 1000),
+  );
+}
+
+/** The OpenAPI text of a link route's 429. */
+export const LINK_LIMIT_ERROR = 'Too many link requests from this address (`rate_limited`)';

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { actorOf } from '../../http/actor';
+import { limitLinksPerAddress } from '../../http/address-limit';
 import type { AppEnv, Deps } from '../../http/types';
 import type { Viewer } from './appointments.policy';
 import { noShowReport } from './no-shows.service';
@@ -15,6 +16,8 @@ function viewerOf(c: Context<AppEnv>): Viewer {
 
 /** Registered before the appointments' `{id}` routes (static paths first). */
 export function registerReminders(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  // the public link routes: a limit per client address before anything is parsed or written
+  app.use('/api/appointment-links/*', limitLinksPerAddress(deps.env));
   app.openapi(routes.linkViewRoute, async (c) => {
     const { purpose, token } = c.req.valid('json');
     return c.json(await openReminderLink(deps, actorOf(c), purpose, token), 200);

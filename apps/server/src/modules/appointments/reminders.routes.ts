@@ -11,6 +11,7 @@ import {
 } from '@painlab/shared/reminders';
 import { access } from '../../http/access';
 import { defineRoute, jsonBody, jsonResponse } from '../../http/openapi';
+import { LINK_LIMIT_ERROR } from '../../http/address-limit';
 
 const LINK =
   "Public: the token of a reminder's link (from the URL fragment), in the body so it never appears in a URL. An unknown or altered token (or one of the other purpose) is 404 `reminder_link_invalid`; a used link 410 `reminder_link_used`; a link past the appointment's start, or of an appointment moved since, 410 `reminder_link_expired`; a cancelled appointment 409 `appointment_cancelled`. Audited with the patient.";
@@ -18,6 +19,7 @@ const LINK_ERRORS = {
   404: 'Unknown or altered link',
   409: 'The appointment is cancelled',
   410: 'Expired or already used',
+  429: LINK_LIMIT_ERROR,
 };
 const patientParam = z.strictObject({ patientId: z.string().max(100) });
 

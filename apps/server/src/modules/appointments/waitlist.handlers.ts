@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { actorOf } from '../../http/actor';
+import { limitLinksPerAddress } from '../../http/address-limit';
 import type { AppEnv, Deps } from '../../http/types';
 import type { Viewer } from './appointments.policy';
 import * as routes from './waitlist.routes';
@@ -29,6 +30,8 @@ export function registerWaitlist(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(routes.declineOfferRoute, async (c) =>
     c.json(await waitlist.answerOffer(deps, viewerOf(c), c.req.valid('param').id, 'decline'), 200),
   );
+  // the public link routes: a limit per client address before anything is parsed or written
+  app.use('/api/waitlist-offer-links/*', limitLinksPerAddress(deps.env));
   app.openapi(routes.offerLinkViewRoute, async (c) =>
     c.json(await waitlist.openOfferLink(deps, actorOf(c), c.req.valid('json').token), 200),
   );

@@ -10,6 +10,7 @@ import {
 } from '@painlab/shared/waitlist';
 import { access } from '../../http/access';
 import { defineRoute, jsonBody, jsonResponse } from '../../http/openapi';
+import { LINK_LIMIT_ERROR } from '../../http/address-limit';
 
 const idParam = z.strictObject({ id: z.string().max(100) });
 
@@ -89,6 +90,7 @@ const LINK_ERRORS = {
   404: 'Unknown or altered link',
   409: 'The time was taken meanwhile',
   410: 'Answered or lapsed',
+  429: LINK_LIMIT_ERROR,
 };
 
 export const offerLinkViewRoute = defineRoute({

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { actorOf } from '../../http/actor';
-import { AddressLimiter, limitPerAddress } from '../../http/address-limit';
+import { limitLinksPerAddress } from '../../http/address-limit';
 import type { AppEnv, Deps } from '../../http/types';
 import { linkDraft, linkSubmit, openLink } from './link.service';
 import * as routes from './questionnaires.routes';
@@ -76,12 +76,7 @@ export function registerQuestionnaires(app: OpenAPIHono<AppEnv>, deps: Deps): vo
   );
 
   // the public link routes: a limit per client address before anything is parsed or written
-  app.use(
-    '/api/questionnaire-links/*',
-    limitPerAddress(
-      new AddressLimiter(deps.env.RATE_LIMIT_LINKS_MAX, deps.env.RATE_LIMIT_LINKS_WINDOW_S * 1000),
-    ),
-  );
+  app.use('/api/questionnaire-links/*', limitLinksPerAddress(deps.env));
   app.openapi(routes.linkOpenRoute, async (c) =>
     c.json(await openLink(deps, actorOf(c), c.req.valid('json').token), 200),
   );

@@ -10,6 +10,7 @@ import {
 } from '@painlab/shared/users';
 import { access } from '../../http/access';
 import { defineRoute, jsonBody, jsonResponse } from '../../http/openapi';
+import { LINK_LIMIT_ERROR } from '../../http/address-limit';
 
 export const listStaffInvitesRoute = defineRoute({
   method: 'get',
@@ -78,6 +79,7 @@ export const previewStaffInviteRoute = defineRoute({
   errors: {
     404: 'Unknown or revoked link (`invitation_invalid`)',
     410: 'Expired (`invitation_expired`) or already accepted (`invitation_used`)',
+    429: LINK_LIMIT_ERROR,
   },
   responses: { 200: jsonResponse('The invitation', staffInvitePreviewSchema) },
 });
@@ -96,6 +98,7 @@ export const acceptStaffInviteRoute = defineRoute({
     404: 'Unknown or revoked link (`invitation_invalid`)',
     409: 'An account with this e-mail exists (`email_taken`)',
     410: 'Expired (`invitation_expired`) or already accepted (`invitation_used`)',
+    429: LINK_LIMIT_ERROR,
   },
   responses: { 201: jsonResponse('The new account', userSummarySchema) },
 });

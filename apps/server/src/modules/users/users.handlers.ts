@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { actorOf } from '../../http/actor';
+import { limitLinksPerAddress } from '../../http/address-limit';
 import type { AppEnv, Deps } from '../../http/types';
 import {
   createUserRoute,
@@ -54,6 +55,10 @@ export function registerUsers(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(createStaffInviteRoute, async (c) =>
     c.json(await createInvite(deps, actorOf(c), c.req.valid('json')), 201),
   );
+  // the invitee's two public routes share one limit per client address, applied first
+  const invitationLimit = limitLinksPerAddress(deps.env);
+  app.use('/api/staff-invitations/preview', invitationLimit);
+  app.use('/api/staff-invitations/accept', invitationLimit);
   app.openapi(previewStaffInviteRoute, async (c) =>
     c.json(await previewInvite(deps, c.req.valid('query').token), 200),
   );
