@@ -97,7 +97,8 @@ const inviteTokenSchema = z
   .max(200)
   .regex(/^[A-Za-z0-9_-]+$/);
 
-export const staffInviteTokenQuerySchema = z.strictObject({ token: inviteTokenSchema });
+/** The body of the invitee's preview: the token from the link's fragment. */
+export const staffInviteTokenSchema = z.strictObject({ token: inviteTokenSchema });
 
 /** What the invitee sees before accepting: who is invited, as what, until when. */
 export const staffInvitePreviewSchema = z.object({

@@ -51,14 +51,14 @@ const FAMILIES: { name: string; calls: Call[]; unknownStatus: number }[] = [
     name: 'staff invitation preview and accept',
     unknownStatus: 404,
     calls: [
-      (c) => c.get(`/api/staff-invitations/preview?token=${TOKEN}`),
+      (c) => c.post('/api/staff-invitations/preview', { token: TOKEN }),
       (c) =>
         c.post('/api/staff-invitations/accept', {
           token: TOKEN,
           name: 'Nadie',
           password: 'correct-horse-battery-9',
         }),
-      (c) => c.get(`/api/staff-invitations/preview?token=${TOKEN}`),
+      (c) => c.post('/api/staff-invitations/preview', { token: TOKEN }),
     ],
   },
 ];

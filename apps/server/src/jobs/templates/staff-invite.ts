@@ -7,7 +7,7 @@ import type { MessageTemplate } from './template-types';
 
 export interface StaffInviteParams {
   clinic: string;
-  /** The acceptance page with the token (`/invitation?token=…`). */
+  /** The acceptance page with the token (`/invitation#<token>`: the fragment stays out of server logs). */
   link: string;
   days: number;
   /** The role's name in each language. */

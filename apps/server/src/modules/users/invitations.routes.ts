@@ -5,7 +5,7 @@ import {
   staffInviteListSchema,
   staffInvitePreviewSchema,
   staffInviteSchema,
-  staffInviteTokenQuerySchema,
+  staffInviteTokenSchema,
   userSummarySchema,
 } from '@painlab/shared/users';
 import { access } from '../../http/access';
@@ -68,14 +68,15 @@ export const resendStaffInviteRoute = defineRoute({
 });
 
 export const previewStaffInviteRoute = defineRoute({
-  method: 'get',
+  method: 'post',
   path: '/api/staff-invitations/preview',
   access: access.public,
   operationId: 'previewStaffInvitation',
   tags: ['users'],
   summary: 'What an invitation link offers (for the invitee)',
-  description: 'The invited e-mail, role and expiry of a usable link.',
-  request: { query: staffInviteTokenQuerySchema },
+  description:
+    "The invited e-mail, role and expiry of a usable link. A POST: the token comes from the link's fragment (`/invitation#<token>`) and never travels in a URL. A refused link is audited as `users.invite_preview`.",
+  request: jsonBody(staffInviteTokenSchema),
   errors: {
     404: 'Unknown or revoked link (`invitation_invalid`)',
     410: 'Expired (`invitation_expired`) or already accepted (`invitation_used`)',

@@ -55,7 +55,7 @@ async function send(deps: Deps, tx: Tx, email: string, role: StaffRole, token: s
     template: 'users.staff_invite',
     params: {
       clinic: deps.env.CLINIC_NAME,
-      link: `${baseUrlOf(deps.env)}/invitation?token=${token}`,
+      link: `${baseUrlOf(deps.env)}/invitation#${token}`,
       days: STAFF_INVITE_DAYS,
       role: ROLE_NAMES[role],
     },
@@ -162,11 +162,28 @@ function linkProblem(row: Parameters<typeof statusOf>[0] | null) {
   return null;
 }
 
-/** What the invitation page shows before the invitee accepts. */
-export async function previewInvite(deps: Deps, token: string) {
+/** A refused use of a link, audited on its own (no transaction to roll it back). */
+function auditRefusedLink(
+  deps: Deps,
+  actor: Actor,
+  action: 'users.invite_preview' | 'users.invite_accept',
+  reason: string,
+  recordId: string | null,
+) {
+  return recordAudit(
+    deps.database.db,
+    trail(actor, { action, outcome: 'denied', resource: 'users', recordId, details: { reason } }),
+  );
+}
+
+/** What the invitation page shows before the invitee accepts; a refused link is audited. */
+export async function previewInvite(deps: Deps, actor: Actor, token: string) {
   const row = await findStaffInviteByToken(deps.database.db, staffInviteTokenHash(token));
   const problem = linkProblem(row);
-  if (problem) throw DomainError.invitation(problem);
+  if (problem) {
+    await auditRefusedLink(deps, actor, 'users.invite_preview', problem, row?.id ?? null);
+    throw DomainError.invitation(problem);
+  }
   return { email: row!.email, role: row!.role, expiresAt: row!.expiresAt.toISOString() };
 }
 
@@ -181,17 +198,8 @@ export async function acceptInvite(
   input: AcceptStaffInviteInput,
 ): Promise<UserSummary> {
   const tokenHash = staffInviteTokenHash(input.token);
-  const denied = async (reason: string, recordId: string | null) =>
-    recordAudit(
-      deps.database.db,
-      trail(actor, {
-        action: 'users.invite_accept',
-        outcome: 'denied',
-        resource: 'users',
-        recordId,
-        details: { reason },
-      }),
-    );
+  const denied = (reason: string, recordId: string | null) =>
+    auditRefusedLink(deps, actor, 'users.invite_accept', reason, recordId);
   const peek = await findStaffInviteByToken(deps.database.db, tokenHash);
   const early = linkProblem(peek);
   if (early) {

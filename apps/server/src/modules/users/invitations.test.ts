@@ -32,7 +32,7 @@ async function linkTo(email: string): Promise<string> {
     "select text from outbox_message where template = 'users.staff_invite' and recipient = $1 order by created_at desc limit 1",
     [email],
   );
-  const token = /\/invitation\?token=([A-Za-z0-9_-]+)/.exec(row?.text ?? '')?.[1];
+  const token = /\/invitation#([A-Za-z0-9_-]+)/.exec(row?.text ?? '')?.[1];
   expect(token).toBeTruthy();
   return token!;
 }
@@ -88,7 +88,7 @@ describe('staff invitations', () => {
       acceptedAt: null,
     });
 
-    const preview = await server.client().get(`/api/staff-invitations/preview?token=${token}`);
+    const preview = await server.client().post('/api/staff-invitations/preview', { token });
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ email, role: 'researcher' });
 
@@ -122,9 +122,16 @@ describe('staff invitations', () => {
       "select outcome, details from audit_log where action = 'users.invite_accept' order by id desc limit 1",
     );
     expect(denied).toMatchObject({ outcome: 'denied', details: { reason: 'invitation_used' } });
-    expect(
-      (await server.client().get(`/api/staff-invitations/preview?token=${token}`)).status,
-    ).toBe(410);
+    expect((await server.client().post('/api/staff-invitations/preview', { token })).status).toBe(
+      410,
+    );
+    const [previewDenied] = await server.sql<{ outcome: string; details: Record<string, unknown> }>(
+      "select outcome, details from audit_log where action = 'users.invite_preview' order by id desc limit 1",
+    );
+    expect(previewDenied).toMatchObject({
+      outcome: 'denied',
+      details: { reason: 'invitation_used' },
+    });
   });
 
   it('an expired link is refused; resending gives a new link and the old one stops working', async () => {

@@ -60,7 +60,7 @@ export function registerUsers(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.use('/api/staff-invitations/preview', invitationLimit);
   app.use('/api/staff-invitations/accept', invitationLimit);
   app.openapi(previewStaffInviteRoute, async (c) =>
-    c.json(await previewInvite(deps, c.req.valid('query').token), 200),
+    c.json(await previewInvite(deps, actorOf(c), c.req.valid('json').token), 200),
   );
   app.openapi(acceptStaffInviteRoute, async (c) =>
     c.json(await acceptInvite(deps, actorOf(c), c.req.valid('json')), 201),

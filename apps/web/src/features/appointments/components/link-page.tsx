@@ -1,19 +1,8 @@
 /**
  * What the public pages of links in messages share (a reminder's confirm/cancel, ADR 0021; a
- * waitlist offer, ADR 0032): the token read once from the URL fragment and removed from the address
- * bar, and the page's frame inside the public layout (whose header has the language switch).
+ * waitlist offer, ADR 0032): the page's frame inside the public layout (whose header has the
+ * language switch). The token is read with lib/link-token.ts.
  */
-
-/** Read once per page load (React's strict double call finds it taken). */
-let taken: { path: string; token: string | null } | null = null;
-
-export function readToken(): string | null {
-  if (taken && taken.path === window.location.pathname) return taken.token;
-  const token = window.location.hash.slice(1) || null;
-  taken = { path: window.location.pathname, token };
-  if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
-  return token;
-}
 
 export function Shell({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -13,7 +13,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { useReminderLinkAction, useReminderLinkView } from '../api/reminder-links';
 import { useAppointmentFormat } from './appointment-format';
-import { readToken, Shell } from './link-page';
+import { readLinkToken } from '../../../lib/link-token';
+import { Shell } from './link-page';
 
 const KNOWN_ERRORS = [
   'reminder_link_invalid',
@@ -47,7 +48,7 @@ function Details({ view }: { view: ReminderLinkView }) {
 
 export function ReminderLinkScreen({ purpose }: { purpose: ReminderLinkPurpose }) {
   const { t } = useTranslation('appointments');
-  const [token] = useState(readToken);
+  const [token] = useState(readLinkToken);
   const view = useReminderLinkView(purpose, token);
   const action = useReminderLinkAction(purpose, token);
   const title = t(`reminderLink.${purpose}.title`);

@@ -12,7 +12,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { useOfferLinkAnswer, useOfferLinkView } from '../api/waitlist';
 import { useAppointmentFormat } from './appointment-format';
-import { readToken, Shell } from './link-page';
+import { readLinkToken } from '../../../lib/link-token';
+import { Shell } from './link-page';
 
 const KNOWN_ERRORS = [
   'waitlist_link_invalid',
@@ -44,7 +45,7 @@ export function OfferDetails({ offer }: { offer: WaitlistOffer }) {
 
 export function WaitlistOfferScreen() {
   const { t } = useTranslation('appointments');
-  const [token] = useState(readToken);
+  const [token] = useState(readLinkToken);
   const view = useOfferLinkView(token);
   const answer = useOfferLinkAnswer(token);
   const title = t('waitlist.link.title');

@@ -9,23 +9,13 @@ import { Alert } from '../../../components/ui/alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
+import { readLinkToken } from '../../../lib/link-token';
 import { linkTransport, useOpenLink } from '../api/questionnaires-api';
 import { QuestionnaireFiller } from './questionnaire-filler';
 
-/** Read once per page load (a second render, or React's strict double call, finds it taken). */
-let taken: { href: string; token: string | null } | null = null;
-
-function readToken(): string | null {
-  if (taken && taken.href === window.location.pathname) return taken.token;
-  const token = window.location.hash.slice(1) || null;
-  taken = { href: window.location.pathname, token };
-  if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
-  return token;
-}
-
 export function LinkFillScreen() {
   const { t } = useTranslation('questionnaires');
-  const [token] = useState(readToken);
+  const [token] = useState(readLinkToken);
   const open = useOpenLink(token);
   const transport = useMemo(() => (token ? linkTransport(token) : null), [token]);
 

@@ -1,7 +1,8 @@
 /**
  * Staff invitations (ADR 0031): `GET/POST /api/staff-invitations`, `POST
- * /api/staff-invitations/{id}/revoke|resend` for administrators; `GET
- * /api/staff-invitations/preview?token=` and `POST /api/staff-invitations/accept` for the invitee.
+ * /api/staff-invitations/{id}/revoke|resend` for administrators; `POST
+ * /api/staff-invitations/preview` (the token in the body) and `POST /api/staff-invitations/accept`
+ * for the invitee.
  */
 import {
   staffInviteListSchema,
@@ -58,11 +59,11 @@ export function useInvitationPreview(token: string) {
   return useQuery({
     queryKey: invitationKeys.preview(token),
     queryFn: ({ signal }) =>
-      api.get(
-        `/api/staff-invitations/preview?token=${encodeURIComponent(token)}`,
-        staffInvitePreviewSchema,
+      apiJson('/api/staff-invitations/preview', staffInvitePreviewSchema, {
+        method: 'POST',
+        body: { token },
         signal,
-      ),
+      }),
     retry: false,
   });
 }
