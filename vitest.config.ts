@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // one migrated PGlite, copied for each test server (apps/server/src/test/global-setup.ts)
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           env: { TEST_DB_KIND: 'pglite' },
@@ -29,6 +31,7 @@ export default defineConfig({
                 name: 'api-postgres',
                 include: ['apps/server/src/**/*.test.ts'],
                 environment: 'node',
+                globalSetup: ['apps/server/src/test/global-setup.ts'],
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
                 env: { TEST_DB_KIND: 'postgres' },

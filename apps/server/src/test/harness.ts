@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { DEMO, DEMO_PASSWORD, MINIMAL_PATIENT, SAMPLE_PATIENT } from '@painlab/shared/personas';
 import { loadEnv } from '../env';
 import { createLogger, type Logger } from '../lib/logger';
@@ -36,7 +37,8 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   const name = `painlab_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // a copy of the database migrated once for the run (test/global-setup.ts)
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -64,6 +66,9 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painlab-test-'));
   const postgres = dbKind === 'postgres' ? await createPostgresDatabase() : null;
+  // PGlite: a copy of the database migrated once for the run (test/global-setup.ts)
+  const template = postgres || overrides.DATA_DIR ? undefined : inject('pgliteTemplate');
+  if (template) fs.cpSync(template, path.join(dataDir, 'pgdata'), { recursive: true });
   const port = await freePort();
   const env = loadEnv({
     NODE_ENV: 'test',
