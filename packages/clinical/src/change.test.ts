@@ -136,6 +136,66 @@ describe('change over time', () => {
     expect(pain.assessments[0]).toMatchObject({ level: 'substantial' });
   });
 
+  it('ESAS-r MCIDs (Hui 2015, 2016): 1 point on a symptom, 3 points on the total', () => {
+    const esas = (pain: number, tiredness: number) =>
+      score('esasr', [pain, tiredness, 2, 2, 2, 2, 2, 2, 2]);
+    const measure = (before: number[], after: number[], key: string) =>
+      change('esasr', esas(before[0]!, before[1]!), esas(after[0]!, after[1]!)).measures.find(
+        (m) => m.measure === key,
+      )!;
+    // tiredness 5 → 4: one point, important; the total 26 → 25 is not
+    expect(measure([5, 5], [5, 4], 'tiredness').assessments).toMatchObject([
+      { kind: 'points', mcid: 1, important: true },
+    ]);
+    expect(measure([5, 5], [5, 4], 'total').assessments).toMatchObject([
+      { kind: 'points', mcid: 3, important: false },
+    ]);
+    expect(measure([5, 5], [5, 5], 'tiredness').assessments[0]).toMatchObject({ important: false });
+    // total 26 → 23 is important (and pain keeps IMMPACT before its point threshold)
+    expect(measure([5, 5], [3, 4], 'total').assessments[0]).toMatchObject({ important: true });
+    expect(measure([5, 5], [3, 4], 'pain').assessments).toMatchObject([
+      { kind: 'percent', level: 'moderate' },
+      { kind: 'points', mcid: 1, important: true },
+    ]);
+    // the optional "other problem" has no threshold
+    const other = change(
+      'esasr',
+      score('esasr', [2, 2, 2, 2, 2, 2, 2, 2, 2, 6]),
+      score('esasr', [2, 2, 2, 2, 2, 2, 2, 2, 2, 1]),
+    ).measures.find((m) => m.measure === 'other')!;
+    expect(other.assessments).toEqual([]);
+  });
+
+  it('GAD-7 MCID 4 points (Toussaint 2020): 12 → 8 is important, 12 → 9 is not', () => {
+    const gad = (items: number[]) => score('gad7', items);
+    const before = gad([3, 3, 2, 2, 1, 1, 0]);
+    expect(before.total).toBe(12);
+    expect(
+      change('gad7', before, gad([3, 2, 1, 1, 1, 0, 0])).measures[0]!.assessments,
+    ).toMatchObject([{ kind: 'points', mcid: 4, important: true }]);
+    expect(
+      change('gad7', before, gad([3, 2, 2, 1, 1, 0, 0])).measures[0]!.assessments[0],
+    ).toMatchObject({ important: false });
+    // a worsening of 4 is as large
+    expect(change('gad7', gad([3, 2, 1, 1, 1, 0, 0]), before).measures[0]).toMatchObject({
+      direction: 'worsened',
+      assessments: [{ important: true }],
+    });
+  });
+
+  it('PCS MIC 8 points (Monticone 2022) on the total; the subscales have none', () => {
+    const pcs = (v: number, extra = 0) =>
+      score('pcs', [v, v, v, v, v, v, v, v, v, v, v, v, Math.min(4, v + extra)]);
+    const before = pcs(2, 2); // 26 + 2 = 28
+    expect(before.total).toBe(28);
+    const eight = change('pcs', before, pcs(1, 3)).measures; // 13 + 3 = 16: −12
+    expect(eight[0]!.assessments).toMatchObject([{ kind: 'points', mcid: 8, important: true }]);
+    const seven = change('pcs', pcs(2, 0), score('pcs', [1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]));
+    expect(seven.measures[0]!.difference).toBe(-7);
+    expect(seven.measures[0]!.assessments[0]).toMatchObject({ important: false });
+    expect(seven.measures.slice(1).every((m) => m.assessments.length === 0)).toBe(true);
+  });
+
   it('a measure where higher is better improves when it rises', () => {
     const m = measureChange(false, 'total', [IMMPACT], 40, 60);
     expect(m).toMatchObject({ difference: 20, percentImprovement: 50, direction: 'improved' });

@@ -88,6 +88,20 @@ export const ESASR_SEVERE = 7;
 
 const KEYS = SYMPTOMS.map(([key]) => key);
 
+/** One point on a symptom (Hui 2015); the total's improvement cutoff (Hui 2016). */
+const ESASR_SYMPTOM_MCID = {
+  kind: 'points',
+  mcid: 1,
+  source:
+    'Hui D et al. Minimal clinically important differences in the Edmonton Symptom Assessment Scale in cancer patients: a prospective, multicenter study. Cancer 2015;121(17):3027–3035 (≥1 point for improvement and for deterioration on each symptom).',
+} as const;
+const ESASR_TOTAL_MCID = {
+  kind: 'points',
+  mcid: 3,
+  source:
+    'Hui D et al. Minimal clinically important difference in the physical, emotional, and total symptom distress scores of the ESAS. J Pain Symptom Manage 2016;51(2):262–269 (total symptom distress: ≥3 of 90 for improvement; the deterioration cutoff is 4, and one threshold, the smaller, is applied here).',
+} as const;
+
 export const esasr: Instrument = {
   definition: {
     id: 'esasr',
@@ -127,13 +141,20 @@ export const esasr: Instrument = {
       es: 'Cada síntoma es independiente: los síntomas respondidos tienen banda aunque falten otros. El total necesita los nueve síntomas.',
     },
     higherIsWorse: true,
-    change: [{ measure: 'pain', thresholds: [IMMPACT] }],
+    change: [
+      { measure: 'total', thresholds: [ESASR_TOTAL_MCID] },
+      // each of the nine symptoms; the optional "other problem" has no published MCID
+      ...KEYS.filter((key) => key !== 'other').map((key) => ({
+        measure: key,
+        thresholds: key === 'pain' ? [IMMPACT, ESASR_SYMPTOM_MCID] : [ESASR_SYMPTOM_MCID],
+      })),
+    ],
     licence: {
       kind: 'free-with-acknowledgement',
       note: 'Alberta Health Services: free with acknowledgement; the ESAS-r may not be modified.',
     },
     source:
-      'Watanabe SM et al. A multicenter study comparing two numerical versions of the ESAS in palliative care patients. J Pain Symptom Manage 2011;41:456–468 (ESAS-r); Alberta Health Services ESAS-r administration manual 2019; Selby D et al., J Pain Symptom Manage 2010;39:241–249 (≥7 severe). Change on the pain item uses the IMMPACT pain-intensity thresholds.',
+      'Watanabe SM et al. A multicenter study comparing two numerical versions of the ESAS in palliative care patients. J Pain Symptom Manage 2011;41:456–468 (ESAS-r); Alberta Health Services ESAS-r administration manual 2019; Selby D et al., J Pain Symptom Manage 2010;39:241–249 (≥7 severe). Change on the pain item uses the IMMPACT pain-intensity thresholds; MCIDs from Hui 2015 (each symptom) and Hui 2016 (total).',
     spanish: pendingSpanish(
       'Carvajal A, Hribernik N, Duarte E, Sanz-Rubiales A, Centeno C. The Spanish version of the Edmonton Symptom Assessment System-revised (ESAS-r): first psychometric analysis involving patients with advanced cancer. J Pain Symptom Manage 2013;45(1):129–136',
     ),

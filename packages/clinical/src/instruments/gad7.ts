@@ -53,7 +53,19 @@ export const gad7: Instrument = {
       es: 'Se necesitan los 7 ítems (sin prorrateo).',
     },
     higherIsWorse: true,
-    change: [],
+    change: [
+      {
+        measure: 'total',
+        thresholds: [
+          {
+            kind: 'points',
+            mcid: 4,
+            source:
+              'Toussaint A et al. Sensitivity to change and minimal clinically important difference of the 7-item Generalized Anxiety Disorder Questionnaire (GAD-7). J Affect Disord 2020;265:395–401 (MCID 4 points on the total).',
+          },
+        ],
+      },
+    ],
     licence: {
       kind: 'public-domain',
       note: 'Developed by Drs Spitzer, Williams, Kroenke and colleagues with an educational grant from Pfizer Inc.; no permission required to reproduce, translate, display or distribute.',

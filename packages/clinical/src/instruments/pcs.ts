@@ -89,7 +89,19 @@ export const pcs: Instrument = {
       es: 'Se necesitan los 13 ítems para el total, y todos los ítems de una subescala para esa subescala (el manual no publica prorrateo).',
     },
     higherIsWorse: true,
-    change: [],
+    change: [
+      {
+        measure: 'total',
+        thresholds: [
+          {
+            kind: 'points',
+            mcid: 8,
+            source:
+              'Monticone M et al. Responsiveness and minimal important change of the Pain Catastrophizing Scale in people with chronic low back pain undergoing multidisciplinary rehabilitation. Eur J Phys Rehabil Med 2022;58(1):68–75 (MIC 8 points; 11 points for patients starting above 30, not applied here).',
+          },
+        ],
+      },
+    ],
     licence: {
       kind: 'permission-required',
       note: 'Copyright 1995 Michael J. L. Sullivan. Listed as free for clinical use; the author asks to be contacted for use in software (project reference §2.3).',
