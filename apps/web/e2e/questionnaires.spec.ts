@@ -67,9 +67,16 @@ test('assign BPI and PHQ-9, the patient fills them on a phone, item 9 raises an 
   await tab.getByLabel(/^Questionnaire/).selectOption('bpi');
   await tab.getByRole('button', { name: 'Assign' }).click();
   await expectToast(page, 'BPI-SF assigned: the patient has been notified.');
+  // PHQ-9 at intake and monthly (on the same day of the month)
   await tab.getByLabel(/^Questionnaire/).selectOption('phq9');
+  await tab.getByRole('radio', { name: 'Repeat' }).check();
+  await tab.getByLabel(/^Every/).fill('1');
+  await tab.getByLabel(/^Unit/).selectOption('months');
   await tab.getByRole('button', { name: 'Assign' }).click();
   await expectToast(page, 'PHQ-9 assigned: the patient has been notified.');
+  await expect(tab.getByRole('region', { name: 'Repeating' })).toContainText(
+    /PHQ-9 · every month · next \w{3} \d{1,2}, \d{4}/,
+  );
   await expect(tab.getByRole('link', { name: 'Enter from paper' })).toHaveCount(2);
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -29,6 +29,9 @@ export const FORM_MESSAGE_KEYS = [
   // site images (ADR 0034)
   'image_unreadable',
   'image_too_many_pixels',
+  // questionnaire schedules (issue 13)
+  'until_before_start',
+  'weeks_or_months',
 ] as const;
 
 export type FormMessageKey = (typeof FORM_MESSAGE_KEYS)[number] | 'invalid';

@@ -24,6 +24,7 @@ export const QUESTIONNAIRE_LIMITS = {
   /** The longest instrument (CSI) has 25 items; anything longer is refused before scoring. */
   answers: 40,
   everyWeeksMax: 52,
+  everyMonthsMax: 12,
   /** Days a link in a notice stays valid. */
   linkDays: 14,
   token: 200,
@@ -39,7 +40,10 @@ export const answersSchema = z
   .array(z.number().int({ error: 'not_an_integer' }).nullable())
   .max(QUESTIONNAIRE_LIMITS.answers, { error: 'too_long' });
 
-/** Staff assign an instrument once (no `everyWeeks`) or every N weeks until a date. */
+/**
+ * Staff assign an instrument once (neither `everyWeeks` nor `everyMonths`), every N weeks, or every N
+ * calendar months (on the start date's day, the month's last day when it is shorter) until a date.
+ */
 export const createScheduleSchema = z
   .strictObject({
     instrumentId: instrumentIdSchema,
@@ -50,6 +54,13 @@ export const createScheduleSchema = z
       .max(QUESTIONNAIRE_LIMITS.everyWeeksMax, { error: 'invalid_value' })
       .nullable()
       .optional(),
+    everyMonths: z
+      .number()
+      .int()
+      .min(1, { error: 'invalid_value' })
+      .max(QUESTIONNAIRE_LIMITS.everyMonthsMax, { error: 'invalid_value' })
+      .nullable()
+      .optional(),
     /** The first due date; today (the server's UTC date) when absent. */
     startsOn: dateSchema.optional(),
     until: dateSchema.nullable().optional(),
@@ -57,6 +68,10 @@ export const createScheduleSchema = z
   .refine((v) => !v.until || !v.startsOn || v.until >= v.startsOn, {
     path: ['until'],
     error: 'until_before_start',
+  })
+  .refine((v) => !(v.everyWeeks && v.everyMonths), {
+    path: ['everyMonths'],
+    error: 'weeks_or_months',
   });
 export type CreateScheduleInput = z.input<typeof createScheduleSchema>;
 
@@ -81,6 +96,7 @@ export const questionnaireScheduleSchema = z.object({
   id: z.string(),
   instrumentId: instrumentIdSchema,
   everyWeeks: z.number().int().nullable(),
+  everyMonths: z.number().int().nullable(),
   startsOn: z.string(),
   until: z.string().nullable(),
   nextDueOn: z.string().nullable(),

@@ -929,7 +929,9 @@ export const siteContactMessage = pgTable(
 // ---------------------------------------------------------------------------------------------
 
 /**
- * An instrument assigned to a patient, once (`every_weeks` null) or every N weeks until a date.
+ * An instrument assigned to a patient, once (`every_weeks` and `every_months` null), every N weeks
+ * or every N calendar months (on the start date's day, or the month's last day when it is shorter)
+ * until a date.
  * `next_due_on` is the next occurrence still to release (null once finished or stopped); the due
  * job takes rows with FOR UPDATE SKIP LOCKED, so two instances never release the same occurrence.
  */
@@ -942,6 +944,7 @@ export const questionnaireSchedule = pgTable(
       .references(() => patient.id, { onDelete: 'cascade' }),
     instrumentId: text('instrument_id', { enum: INSTRUMENT_IDS }).notNull(),
     everyWeeks: smallint('every_weeks'),
+    everyMonths: smallint('every_months'),
     startsOn: date('starts_on', { mode: 'string' }).notNull(),
     until: date('until', { mode: 'string' }),
     nextDueOn: date('next_due_on', { mode: 'string' }),
@@ -965,6 +968,10 @@ export const questionnaireSchedule = pgTable(
     check(
       'questionnaire_schedule_every_check',
       sql`${t.everyWeeks} is null or ${t.everyWeeks} between 1 and 52`,
+    ),
+    check(
+      'questionnaire_schedule_every_months_check',
+      sql`${t.everyMonths} is null or (${t.everyMonths} between 1 and 12 and ${t.everyWeeks} is null)`,
     ),
     check(
       'questionnaire_schedule_until_check',

@@ -40,14 +40,48 @@ const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY);
 
 /**
- * The occurrence to release on `today` and what comes after it. Once: the one date. Every N weeks:
- * the latest occurrence on or before today, then the next one unless it is past `until`.
+ * `months` calendar months after `date`, on the same day, or on the month's last day when it is
+ * shorter (Jan 31 + 1 month is Feb 28, or 29). Always counted from the schedule's start, so a
+ * short month does not move the later ones.
  */
-export function occurrenceOn(
-  schedule: Pick<ScheduleRow, 'nextDueOn' | 'everyWeeks' | 'until'>,
+export function addMonths(date: string, months: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const index = year * 12 + (month - 1) + months;
+  const y = Math.floor(index / 12);
+  const m = index - y * 12; // 0-based
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${String(y).padStart(4, '0')}-${pad(m + 1)}-${pad(Math.min(day, lastDay))}`;
+}
+
+/** Every N months from `startsOn`: the latest occurrence on or before `today`, and the next one. */
+function monthlyOccurrenceOn(
+  schedule: Pick<ScheduleRow, 'nextDueOn' | 'everyMonths' | 'until' | 'startsOn'>,
   today: string,
 ): { dueOn: string; next: string | null } {
   const first = schedule.nextDueOn!;
+  const step = schedule.everyMonths!;
+  const at = (k: number) => addMonths(schedule.startsOn, k * step);
+  const [sy, sm] = schedule.startsOn.split('-').map(Number) as [number, number];
+  const [ty, tm] = today.split('-').map(Number) as [number, number];
+  let k = Math.max(0, Math.floor((ty * 12 + tm - (sy * 12 + sm)) / step));
+  while (k > 0 && at(k) > today) k -= 1;
+  // past `until` when the server was down: the last valid one, never before the one still to release
+  while (k > 0 && schedule.until && at(k) > schedule.until && at(k) > first) k -= 1;
+  const next = at(k + 1);
+  return { dueOn: at(k), next: schedule.until && next > schedule.until ? null : next };
+}
+
+/**
+ * The occurrence to release on `today` and what comes after it. Once: the one date. Every N weeks
+ * or months: the latest occurrence on or before today, then the next one unless it is past `until`.
+ */
+export function occurrenceOn(
+  schedule: Pick<ScheduleRow, 'nextDueOn' | 'everyWeeks' | 'everyMonths' | 'until' | 'startsOn'>,
+  today: string,
+): { dueOn: string; next: string | null } {
+  const first = schedule.nextDueOn!;
+  if (schedule.everyMonths) return monthlyOccurrenceOn(schedule, today);
   if (!schedule.everyWeeks) return { dueOn: first, next: null };
   const step = schedule.everyWeeks * 7;
   const skipped = Math.max(0, Math.floor(daysBetween(first, today) / step));

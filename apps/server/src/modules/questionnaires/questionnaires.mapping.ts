@@ -14,6 +14,7 @@ export const toSchedule = (row: ScheduleRow): QuestionnaireSchedule => ({
   id: row.id,
   instrumentId: row.instrumentId,
   everyWeeks: row.everyWeeks,
+  everyMonths: row.everyMonths,
   startsOn: row.startsOn,
   until: row.until,
   nextDueOn: row.nextDueOn,

@@ -68,7 +68,8 @@ export async function createSchedule(
   if (startsOn < addDays(today, -1))
     throw DomainError.invalidField('startsOn', 'invalid_value', 'date_in_past');
   const everyWeeks = input.everyWeeks ?? null;
-  const until = everyWeeks ? (input.until ?? null) : null;
+  const everyMonths = input.everyMonths ?? null;
+  const until = everyWeeks || everyMonths ? (input.until ?? null) : null;
   if (until && until < startsOn)
     throw DomainError.invalidField('until', 'invalid_value', 'until_before_start');
   const out = await auditingRefusals(
@@ -83,6 +84,7 @@ export async function createSchedule(
           patientId,
           instrumentId: input.instrumentId,
           everyWeeks,
+          everyMonths,
           startsOn,
           until,
           nextDueOn: startsOn,
@@ -94,6 +96,7 @@ export async function createSchedule(
           event(viewer, 'questionnaires.assign', schedule.id, patientId, {
             instrument: input.instrumentId,
             everyWeeks,
+            everyMonths,
             startsOn,
             until,
           }),

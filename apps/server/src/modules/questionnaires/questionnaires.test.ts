@@ -16,7 +16,7 @@ import {
   type ApiClient,
   type TestServer,
 } from '../../test/harness';
-import { addDays, occurrenceOn, releaseDue, todayUtc } from './due.service';
+import { addDays, addMonths, occurrenceOn, releaseDue, todayUtc } from './due.service';
 
 let server: TestServer;
 const as = {} as Record<Role, ApiClient>;
@@ -189,25 +189,81 @@ describe('assigning', () => {
     expect(after).toEqual({ status: 'finished', next_due_on: null });
   });
 
+  const weekly = (first: string, everyWeeks: number | null, until: string | null) => ({
+    nextDueOn: first,
+    startsOn: first,
+    everyWeeks,
+    everyMonths: null,
+    until,
+  });
+
   it('occurrences: once, every N weeks, never past the end date', () => {
-    expect(
-      occurrenceOn({ nextDueOn: '2026-01-05', everyWeeks: null, until: null }, '2026-03-01'),
-    ).toEqual({
+    expect(occurrenceOn(weekly('2026-01-05', null, null), '2026-03-01')).toEqual({
       dueOn: '2026-01-05',
       next: null,
     });
-    expect(
-      occurrenceOn({ nextDueOn: '2026-01-05', everyWeeks: 2, until: null }, '2026-01-18'),
-    ).toEqual({
+    expect(occurrenceOn(weekly('2026-01-05', 2, null), '2026-01-18')).toEqual({
       dueOn: '2026-01-05',
       next: '2026-01-19',
     });
-    expect(
-      occurrenceOn({ nextDueOn: '2026-01-05', everyWeeks: 2, until: '2026-01-25' }, '2026-02-20'),
-    ).toEqual({
+    expect(occurrenceOn(weekly('2026-01-05', 2, '2026-01-25'), '2026-02-20')).toEqual({
       dueOn: '2026-01-19',
       next: null,
     });
+  });
+
+  it('calendar months: the start day, the last day of a shorter month, never drifting', () => {
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29'); // a leap year
+    expect(addMonths('2026-01-31', 2)).toBe('2026-03-31'); // from the start, not from Feb 28
+    expect(addMonths('2026-11-15', 3)).toBe('2027-02-15');
+    expect(addMonths('2026-12-01', 12)).toBe('2027-12-01');
+    const monthly = (startsOn: string, nextDueOn: string, every: number, until: string | null) => ({
+      startsOn,
+      nextDueOn,
+      everyWeeks: null,
+      everyMonths: every,
+      until,
+    });
+    // due on its start; the next on the same day a month later
+    expect(occurrenceOn(monthly('2026-01-31', '2026-01-31', 1, null), '2026-01-31')).toEqual({
+      dueOn: '2026-01-31',
+      next: '2026-02-28',
+    });
+    // released late (the server was down): the latest occurrence, then the next from the start
+    expect(occurrenceOn(monthly('2026-01-31', '2026-02-28', 1, null), '2026-04-10')).toEqual({
+      dueOn: '2026-03-31',
+      next: '2026-04-30',
+    });
+    // every 3 months until a date: the last one within it, then none
+    expect(
+      occurrenceOn(monthly('2026-01-15', '2026-04-15', 3, '2026-09-30'), '2026-12-01'),
+    ).toEqual({ dueOn: '2026-07-15', next: null });
+    expect(
+      occurrenceOn(monthly('2026-01-15', '2026-01-15', 3, '2026-04-14'), '2026-01-15'),
+    ).toEqual({ dueOn: '2026-01-15', next: null });
+  });
+
+  it('a monthly schedule (PHQ-9 at intake and monthly) releases on the calendar day', async () => {
+    const start = addDays(todayUtc(), 1);
+    const { schedule } = await assign('phq9', { everyMonths: 1, startsOn: start });
+    expect(schedule).toMatchObject({ everyMonths: 1, everyWeeks: null, nextDueOn: start });
+    await releaseDue(server.deps, start);
+    await releaseDue(server.deps, addMonths(start, 1));
+    await releaseDue(server.deps, addDays(addMonths(start, 1), 3)); // nothing new three days on
+    const due = await server.sql<{ due_on: string }>(
+      'select due_on::text from questionnaire_assignment where schedule_id = $1 order by due_on',
+      [schedule.id],
+    );
+    expect(due.map((r) => r.due_on)).toEqual([start, addMonths(start, 1)]);
+    const [row] = await server.sql<{ next_due_on: string; every_months: number }>(
+      'select next_due_on::text, every_months from questionnaire_schedule where id = $1',
+      [schedule.id],
+    );
+    expect(row).toEqual({ next_due_on: addMonths(start, 2), every_months: 1 });
+    await as.specialist.post(
+      `/api/patients/${ownRecord}/questionnaires/schedules/${schedule.id}/stop`,
+    );
   });
 
   it('a stopped schedule releases nothing more', async () => {
@@ -238,6 +294,10 @@ describe('assigning', () => {
       { instrumentId: 'bpi', everyWeeks: 0 },
       { instrumentId: 'bpi', everyWeeks: 53 },
       { instrumentId: 'bpi', everyWeeks: 'four' },
+      { instrumentId: 'bpi', everyMonths: 0 },
+      { instrumentId: 'bpi', everyMonths: 13 },
+      { instrumentId: 'bpi', everyMonths: 1.5 },
+      { instrumentId: 'bpi', everyWeeks: 4, everyMonths: 1 },
       { instrumentId: 'bpi', startsOn: '2026-02-30' },
       { instrumentId: 'bpi', startsOn: '2020-01-01' },
       { instrumentId: 'bpi', everyWeeks: 2, startsOn: addDays(todayUtc(), 5), until: todayUtc() },

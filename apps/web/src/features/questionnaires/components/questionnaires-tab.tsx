@@ -38,7 +38,8 @@ function AssignForm({ patientId }: { patientId: string }) {
   const assign = useAssign(patientId);
   const [instrumentId, setInstrumentId] = useState<InstrumentId>('bpi');
   const [repeat, setRepeat] = useState(false);
-  const [everyWeeks, setEveryWeeks] = useState('4');
+  const [every, setEvery] = useState('4');
+  const [unit, setUnit] = useState<'weeks' | 'months'>('weeks');
   const [startsOn, setStartsOn] = useState(today);
   const [until, setUntil] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -47,7 +48,8 @@ function AssignForm({ patientId }: { patientId: string }) {
     event.preventDefault();
     const parsed = createScheduleSchema.safeParse({
       instrumentId,
-      everyWeeks: repeat ? Number(everyWeeks) : null,
+      everyWeeks: repeat && unit === 'weeks' ? Number(every) : null,
+      everyMonths: repeat && unit === 'months' ? Number(every) : null,
       startsOn,
       until: repeat && until ? until : null,
     });
@@ -139,24 +141,43 @@ function AssignForm({ patientId }: { patientId: string }) {
         </fieldset>
         {repeat && (
           <>
-            <FormField
-              id="q-every"
-              label={t('assign.everyWeeks')}
-              error={message(errors.everyWeeks)}
-              required
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={52}
-                  value={everyWeeks}
-                  onChange={(e) => setEveryWeeks(e.target.value)}
-                />
-              )}
-            </FormField>
+            <div className="grid grid-cols-2 gap-3">
+              <FormField
+                id="q-every"
+                label={t('assign.every')}
+                error={message(errors.everyWeeks ?? errors.everyMonths)}
+                required
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={unit === 'weeks' ? 52 : 12}
+                    value={every}
+                    onChange={(e) => setEvery(e.target.value)}
+                  />
+                )}
+              </FormField>
+              <FormField
+                id="q-unit"
+                label={t('assign.unit')}
+                hint={unit === 'months' ? t('assign.monthsHint') : undefined}
+                required
+              >
+                {(control) => (
+                  <Select
+                    {...control}
+                    value={unit}
+                    onChange={(e) => setUnit(e.target.value as 'weeks' | 'months')}
+                  >
+                    <option value="weeks">{t('assign.weeks')}</option>
+                    <option value="months">{t('assign.months')}</option>
+                  </Select>
+                )}
+              </FormField>
+            </div>
             <FormField
               id="q-until"
               label={t('assign.until')}
@@ -310,7 +331,7 @@ function Schedules({
   const { t } = useTranslation('questionnaires');
   const format = useFormatters();
   const stop = useStopSchedule(patientId);
-  const active = schedules.filter((s) => s.status === 'active' && s.everyWeeks);
+  const active = schedules.filter((s) => s.status === 'active' && (s.everyWeeks || s.everyMonths));
   if (!active.length) return null;
   return (
     <section aria-labelledby="schedules-title">
@@ -327,7 +348,9 @@ function Schedules({
             >
               <span>
                 <span className="font-medium">{name}</span> ·{' '}
-                {t('schedules.every', { count: s.everyWeeks ?? 0 })}
+                {s.everyMonths
+                  ? t('schedules.everyMonths', { count: s.everyMonths })
+                  : t('schedules.every', { count: s.everyWeeks ?? 0 })}
                 {s.until ? ` · ${t('schedules.until', { date: format.date(s.until) })}` : ''}
                 {s.nextDueOn ? ` · ${t('schedules.next', { date: format.date(s.nextDueOn) })}` : ''}
               </span>

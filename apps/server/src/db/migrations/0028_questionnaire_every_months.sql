@@ -1,0 +1,2 @@
+ALTER TABLE "questionnaire_schedule" ADD COLUMN "every_months" smallint;--> statement-breakpoint
+ALTER TABLE "questionnaire_schedule" ADD CONSTRAINT "questionnaire_schedule_every_months_check" CHECK ("questionnaire_schedule"."every_months" is null or ("questionnaire_schedule"."every_months" between 1 and 12 and "questionnaire_schedule"."every_weeks" is null));
