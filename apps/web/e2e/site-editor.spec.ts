@@ -167,3 +167,95 @@ test('administrator, pages tab: both languages side by side; testimonials list t
   await axeClean(page);
   await context.close();
 });
+
+test('a specialist uploads a photo of their profile: the public pages show it at once, in WebP and JPEG, with its description', async ({
+  browser,
+}) => {
+  test.slow(); // an upload resized three times, two public pages, two axe runs
+  const sharp = (await import('sharp')).default;
+  // a camera-sized picture (a plain colour with a lighter square), so the server's crop and resize run
+  const photo = await sharp({
+    create: { width: 1600, height: 1200, channels: 3, background: '#2a6f68' },
+  })
+    .composite([
+      {
+        input: await sharp({
+          create: { width: 600, height: 600, channels: 3, background: '#e9c46a' },
+        })
+          .png()
+          .toBuffer(),
+        left: 500,
+        top: 300,
+      },
+    ])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  const context = await browser.newContext({
+    storageState: storageStateFor('specialist'),
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.goto('/site-content');
+  await page.getByRole('tab', { name: 'My profile' }).click();
+  await page.getByRole('button', { name: /^Edit: Dra\. Sofía Herrera/ }).click();
+  const fieldset = page.getByRole('group', { name: 'Photo' });
+  await expect(fieldset).toBeVisible();
+
+  // without a file or a description: told so, nothing sent
+  await fieldset.getByRole('button', { name: 'Upload photo' }).click();
+  await expect(fieldset.getByText('Choose an image file.')).toBeVisible();
+
+  await fieldset.getByLabel(/^(New photo file|Photo file)/).setInputFiles({
+    name: 'retrato.jpg',
+    mimeType: 'image/jpeg',
+    buffer: photo,
+  });
+  await field(fieldset, 'Description of the photo (Spanish)').fill(
+    'La Dra. Herrera en su consulta',
+  );
+  await field(fieldset, 'Description of the photo (English)').fill('Dr Herrera in her office');
+  await fieldset.getByRole('button', { name: 'Upload photo' }).click();
+  await expect(
+    page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Photo saved. The public pages show it now.' }),
+  ).toBeVisible();
+  await expect(fieldset.getByRole('img', { name: 'La Dra. Herrera en su consulta' })).toBeVisible();
+  await axeClean(page);
+  await page.screenshot({ path: `${SHOTS}/photo-uploaded-en.png`, fullPage: true });
+
+  // the public profile, without JavaScript's help: <picture> with WebP and JPEG variants
+  const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const pub = await visitor.newPage();
+  await pub.goto('/especialistas/sofia-herrera');
+  const img = pub.locator('picture img').first();
+  await expect(img).toHaveAttribute('alt', 'Dr Herrera in her office'); // the visitor reads English
+  await expect(pub.locator('picture source[type="image/webp"]').first()).toHaveAttribute(
+    'srcset',
+    // a 1200 px square: 320 and 640 px variants; never one made larger than the upload
+    /^\/api\/site\/images\/[0-9a-f]{32}\.webp 320w, \/api\/site\/images\/[0-9a-f]{32}\.webp 640w$/,
+  );
+  await expect(img).toHaveJSProperty('complete', true);
+  expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  const src = (await img.getAttribute('src'))!;
+  const served = await pub.request.get(src);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/jpeg');
+  expect(served.headers()['cache-control']).toContain('immutable');
+  // the camera's data is gone and the picture is square
+  const meta = await sharp(await served.body()).metadata();
+  expect(meta.width).toBe(meta.height);
+  expect(meta.exif).toBeUndefined();
+  await axeClean(pub);
+  await pub.screenshot({ path: `${SHOTS}/photo-public-phone.png`, fullPage: true });
+
+  // removed again: the public page shows the initials
+  await fieldset.getByRole('button', { name: 'Remove photo' }).click();
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'Photo removed.' }),
+  ).toBeVisible();
+  await pub.reload();
+  await expect(pub.locator('main picture')).toHaveCount(0);
+  await visitor.close();
+  await context.close();
+});
