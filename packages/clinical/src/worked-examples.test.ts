@@ -858,11 +858,21 @@ const EXAMPLES: Record<InstrumentId, Example[]> = {
 
   // STOP-Bang (Chung 2008/2012/2016; project reference §2.9): 8 yes/no items, total 0–8;
   // 0–2 low, 3–4 intermediate, 5–8 high risk of moderate-to-severe OSA. STOP = items 1–4.
+  // Chung 2016 (Chest), stepwise: a total of 3–4 is high when STOP ≥ 2 and BMI, neck or male is yes.
   stopbang: [
     {
-      name: 'typical: 4 yes → intermediate',
+      name: 'typical: 4 yes with STOP 3 and male → high (stepwise)',
       items: [1, 1, 0, 1, 0, 0, 0, 1],
-      why: 'snoring, tired, pressure, gender = 1+1+0+1+0+0+0+1 = 4 → 3–4 intermediate; STOP 1+1+0+1 = 3',
+      why: 'snoring, tired, pressure, gender = 1+1+0+1+0+0+0+1 = 4 → 3–4; STOP 1+1+0+1 = 3 ≥ 2 and male → high',
+      total: 4,
+      band: 'high',
+      flags: [],
+      subscales: { stop: 3 },
+    },
+    {
+      name: '4 yes with STOP 3 but no BMI, neck or male → intermediate',
+      items: [1, 1, 0, 1, 0, 1, 0, 0],
+      why: 'snoring, tired, pressure, age = 4 → 3–4; STOP 3 but items 5, 7, 8 all no → intermediate',
       total: 4,
       band: 'intermediate',
       flags: [],

@@ -23,6 +23,21 @@ describe('STOP-Bang', () => {
     expect(band(8)).toBe('high');
   });
 
+  it('Chung 2016 stepwise: 3–4 with STOP ≥ 2 and BMI, neck or male sex is high', () => {
+    const band = (items: number[]) => scored('stopbang', items).band?.id;
+    // STOP 2 (snoring, tired) + male = 3: high; the same with age instead of male: intermediate
+    expect(band([1, 1, 0, 0, 0, 0, 0, 1])).toBe('high');
+    expect(band([1, 1, 0, 0, 0, 1, 0, 0])).toBe('intermediate');
+    // STOP 2 + BMI, STOP 2 + neck: high
+    expect(band([0, 0, 1, 1, 1, 0, 0, 0])).toBe('high');
+    expect(band([1, 0, 0, 1, 0, 0, 1, 0])).toBe('high');
+    // STOP 1 + BMI + neck + male = 4: intermediate (the STOP part is below 2)
+    expect(band([1, 0, 0, 0, 1, 0, 1, 1])).toBe('intermediate');
+    // STOP 2 alone with age = 3 is intermediate; STOP 2 + male with 2 in all stays low
+    expect(band([0, 1, 1, 0, 0, 1, 0, 0])).toBe('intermediate');
+    expect(band([1, 0, 0, 0, 0, 0, 0, 1])).toBe('low');
+  });
+
   it('is not scored with a missing item', () => {
     const r = unscorable('stopbang', [1, 1, 1, 1, 1, null, 0, 0]);
     expect(r.subscales.stop).toBeNull();

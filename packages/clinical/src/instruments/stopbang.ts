@@ -83,15 +83,20 @@ export const stopbang: Instrument = {
       note: '© University Health Network (stopbang.ca): free for clinical use; ask UHN about use inside commercial software.',
     },
     source:
-      'Chung F et al. STOP questionnaire: a tool to screen patients for obstructive sleep apnea. Anesthesiology 2008;108:812–821; Chung F et al. Br J Anaesth 2012;108:768–775 and Chest 2016;149:631–638 (0–2 low, 3–4 intermediate, 5–8 high).',
+      'Chung F et al. STOP questionnaire: a tool to screen patients for obstructive sleep apnea. Anesthesiology 2008;108:812–821; Chung F et al. Br J Anaesth 2012;108:768–775 and Chest 2016;149:631–638 (0–2 low, 3–4 intermediate, 5–8 high; a total of 3–4 is high when STOP ≥ 2 with BMI > 35, neck > 40 cm or male sex).',
     spanish: pendingSpanish(
       'a validated Spanish STOP-Bang wording (stopbang.ca lists translations)',
     ),
   },
   compute(points) {
     const values = allAnswered(points);
-    return values
-      ? { total: sum(values), subscales: { stop: sum(values.slice(0, 4)) }, flags: [] }
-      : { total: null, subscales: { stop: null }, flags: [] };
+    if (!values) return { total: null, subscales: { stop: null }, flags: [] };
+    const total = sum(values);
+    const stop = sum(values.slice(0, 4));
+    const [, , , , bmi, , neck, male] = values;
+    // Chung 2016 (Chest), stepwise: an intermediate total is high risk when at least 2 of the 4 STOP
+    // answers are yes and so is BMI > 35, neck > 40 cm or male sex
+    const high = total >= 3 && total <= 4 && stop >= 2 && (bmi === 1 || neck === 1 || male === 1);
+    return { total, subscales: { stop }, flags: [], ...(high ? { bandId: 'high' } : {}) };
   },
 };
