@@ -1,7 +1,8 @@
 /**
  * The appointments waitlist end to end (ADR 0032): the specialist puts a patient on the waitlist
  * from the Waitlist panel on /appointments; a visit of another patient at a matching time is
- * booked and cancelled, so the freed time is offered; the administrator's outbox holds the offer's
+ * booked and cancelled, so the freed time is offered, and the patient's and the specialist's open
+ * pages show it without a reload (the event stream); the administrator's outbox holds the offer's
  * link; the patient sees the offer in their own panel (English, desktop) and takes it through the
  * link on a 390 px phone in Spanish without signing in; the visit is then theirs. axe on every
  * screen; screenshots to test-results/waitlist/.
@@ -145,6 +146,15 @@ test('a cancelled visit is offered to the waitlisted patient, who takes it from 
   await panel.scrollIntoViewIfNeeded();
   await panel.screenshot({ path: path.join(OUT, 'staff-entry-desktop-en.png') });
 
+  // the patient has their page open before anything happens: the offer must arrive by itself
+  const mine = await patientContext.newPage();
+  await mine.goto('/appointments-page');
+  await expect(mine.getByRole('heading', { level: 1, name: 'My appointments' })).toBeVisible();
+  const myPanel = mine.getByTestId('waitlist-panel');
+  const myEntry = myPanel.getByTestId('waitlist-entry');
+  await expect(myEntry).toHaveCount(1);
+  await expect(myEntry.getByTestId('waitlist-offer')).toHaveCount(0);
+
   // another patient's follow-up with the same specialist is cancelled below: an offer is made
   const read = await staff.request.get(`/api/appointments/${freed.id}`);
   const { version } = (await read.json()) as { version: number };
@@ -154,8 +164,10 @@ test('a cancelled visit is offered to the waitlisted patient, who takes it from 
   });
   expect(cancel.status(), await cancel.text()).toBe(200);
 
+  // both open pages show the open offer without a reload (appointment.changed on the event stream;
+  // the 20 s polling fallback would be too late for these 7 s waits)
+  await expect(myEntry.getByTestId('waitlist-offer')).toContainText('A time is offered to you');
   // the staff panel shows the open offer (no answer buttons for staff)
-  await staff.reload();
   await expect(entry.getByTestId('waitlist-offer')).toContainText(
     'A time is offered to this patient',
   );
@@ -181,12 +193,7 @@ test('a cancelled visit is offered to the waitlisted patient, who takes it from 
   await adminContext.close();
 
   // 3. the patient's own panel on /appointments-page, in English on a desktop: the open offer
-  const mine = await patientContext.newPage();
-  await mine.goto('/appointments-page');
-  await expect(mine.getByRole('heading', { level: 1, name: 'My appointments' })).toBeVisible();
-  const myPanel = mine.getByTestId('waitlist-panel');
   await expect(myPanel.getByRole('heading', { level: 2, name: 'Waitlist' })).toBeVisible();
-  const myEntry = myPanel.getByTestId('waitlist-entry');
   await expect(myEntry).toHaveCount(1);
   await expect(myEntry).toContainText(followUp.name.en);
   await expect(myEntry.getByTestId('waitlist-offer')).toContainText('A time is offered to you');

@@ -236,6 +236,8 @@ export const REALTIME_KINDS = [
   'notification.created',
   'notification.read',
   'task.changed',
+  // a waitlist offer the user sees was made, taken, declined, withdrawn or lapsed (ADR 0032)
+  'appointment.changed',
 ] as const;
 export type RealtimeKind = (typeof REALTIME_KINDS)[number];
 
@@ -244,5 +246,6 @@ export const realtimeEventSchema = z.object({
   messageId: z.string().optional(),
   notificationId: z.string().optional(),
   taskId: z.string().optional(),
+  offerId: z.string().optional(),
 });
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

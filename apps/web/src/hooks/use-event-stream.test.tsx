@@ -92,11 +92,11 @@ describe('useEventStream', () => {
     vi.advanceTimersByTime(19_999);
     expect(taken()).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(taken()).toEqual(['dashboard', 'messages', 'notifications', 'tasks']);
+    expect(taken()).toEqual(['appointments', 'dashboard', 'messages', 'notifications', 'tasks']);
     vi.advanceTimersByTime(20_000);
-    expect(taken()).toEqual(['dashboard', 'messages', 'notifications', 'tasks']);
+    expect(taken()).toEqual(['appointments', 'dashboard', 'messages', 'notifications', 'tasks']);
     source!.emit('ready'); // back: what was missed is read once
-    expect(taken()).toEqual(['dashboard', 'messages', 'notifications', 'tasks']);
+    expect(taken()).toEqual(['appointments', 'dashboard', 'messages', 'notifications', 'tasks']);
     vi.advanceTimersByTime(60_000);
     expect(taken()).toEqual([]);
     expect(FakeEventSource.opened).toHaveLength(1);

@@ -1,7 +1,7 @@
 /**
  * One realtime connection per signed-in page (ADR 0018): an EventSource on `/api/events` whose events
  * (ids only) invalidate the cached queries they concern — 'messages', 'notifications', 'tasks',
- * 'dashboard' keys — so open screens refetch what changed through the audited API. The browser
+ * 'dashboard', 'appointments' keys — so open screens refetch what changed through the audited API. The browser
  * reconnects by itself with the last event id (the server replays what was missed). While the stream
  * is down, the same queries are refreshed every 20 s (polling fallback); when it is back, everything
  * is refreshed once. Tested in `use-event-stream.test.tsx`.
@@ -19,6 +19,8 @@ const KEYS_OF: Record<string, readonly string[]> = {
   'notification.read': ['notifications'],
   // a task was created, changed, moved or commented: open task lists and the board refetch
   'task.changed': ['tasks', 'dashboard'],
+  // a waitlist offer was made or ended: the appointments pages and their waitlist panels refetch
+  'appointment.changed': ['appointments'],
 };
 
 /** What the stream keeps fresh: refreshed by polling while it is down, and once when it is back. */

@@ -468,8 +468,8 @@ export async function cancelAppointment(
         event(viewer, 'appointments.cancel', id, before.patientId, { from: current.status }),
       );
       // the freed time goes to the first matching patient on the waitlist (ADR 0032)
-      await offerFreedTime(deps, tx, { ...before, ...current, id });
-      return noticeAppointment(tx, deps.env, 'cancelled', id, viewer);
+      const offered = await offerFreedTime(deps, tx, { ...before, ...current, id });
+      return [...offered, ...(await noticeAppointment(tx, deps.env, 'cancelled', id, viewer))];
     });
     wakeFor(deps, woken);
     deps.outbox.wake();
@@ -511,11 +511,14 @@ export async function rescheduleAppointment(
           }),
         );
         // the time it left goes to the waitlist, if the new time does not hold it (ADR 0032)
-        await offerFreedTime(deps, tx, { ...before, ...current, id });
+        const offered = await offerFreedTime(deps, tx, { ...before, ...current, id });
         // a move to another specialist tells the one who no longer has it too
         const former =
           specialistId && specialistId !== current.specialistId ? current.specialistId : null;
-        return noticeAppointment(tx, deps.env, 'moved', id, viewer, former);
+        return [
+          ...offered,
+          ...(await noticeAppointment(tx, deps.env, 'moved', id, viewer, former)),
+        ];
       }),
     );
     wakeFor(deps, woken);
@@ -574,13 +577,15 @@ export async function deleteAppointment(deps: Deps, viewer: Viewer, id: string):
       action: 'delete',
       resource: 'appointments',
     });
-  await deps.database.db.transaction(async (tx) => {
+  const woken = await deps.database.db.transaction(async (tx) => {
     await withdrawReminders(tx, id, 'deleted');
     await deleteAppointmentRow(tx, id);
     await appendAudit(tx, event(viewer, 'appointments.delete', id, before.patientId));
-    if (before.status === 'pending' || before.status === 'confirmed')
-      await offerFreedTime(deps, tx, before);
+    return before.status === 'pending' || before.status === 'confirmed'
+      ? offerFreedTime(deps, tx, before)
+      : [];
   });
+  wakeFor(deps, woken);
   deps.outbox.wake();
 }
 

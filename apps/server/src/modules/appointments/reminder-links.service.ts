@@ -178,9 +178,15 @@ export async function cancelByLink(
       );
       // the freed time goes to the waitlist (ADR 0032)
       const row = (await findAppointment(tx, ref.id))!;
-      await offerFreedTime(deps, tx, { ...row, ...current, id: ref.id });
+      const offered = await offerFreedTime(deps, tx, { ...row, ...current, id: ref.id });
       // the patient did it themselves: their specialist hears of it, the patient does not
-      return noticeAppointment(tx, deps.env, 'cancelled', ref.id, { userId: null, patient: true });
+      return [
+        ...offered,
+        ...(await noticeAppointment(tx, deps.env, 'cancelled', ref.id, {
+          userId: null,
+          patient: true,
+        })),
+      ];
     }),
   );
   if (woken.length) deps.realtime.wake(woken);

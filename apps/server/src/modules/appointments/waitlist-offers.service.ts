@@ -13,6 +13,7 @@ import type { Deps } from '../../http/types';
 import { enqueue } from '../../jobs/outbox';
 import { linkTokenHash, newLinkToken } from '../../lib/link-token';
 import { startPeriodic } from '../../lib/periodic';
+import { publishEvents } from '../../realtime/events';
 import { busyBetween } from './appointment.repository';
 import { event } from './appointments.policy';
 import { reminderContact } from './reminders.repository';
@@ -25,6 +26,7 @@ import {
   setEntryStatus,
   setOfferStatus,
   type FreedSlot,
+  type OfferRow,
 } from './waitlist.repository';
 
 const HOUR = 3_600_000;
@@ -45,21 +47,44 @@ const offerLink = (deps: Deps, token: string) =>
 const present = (value: string | null) => (value && value.trim() ? value.trim() : null);
 
 /**
+ * An `appointment.changed` event, in `tx`, for the people whose open pages show this offer: the
+ * patient's account (when the record has one) and the specialist. Returns their ids, to wake after
+ * the commit (`deps.realtime.wake`).
+ */
+export function publishOfferChanged(
+  tx: Tx,
+  row: Pick<OfferRow, 'id' | 'patientUserId' | 'specialistId'>,
+): Promise<string[]> {
+  const ids = [...new Set([row.patientUserId, row.specialistId])].filter((id): id is string =>
+    Boolean(id),
+  );
+  return publishEvents(
+    tx,
+    ids.map((userId) => ({
+      userId,
+      kind: 'appointment.changed' as const,
+      data: { offerId: row.id },
+    })),
+  );
+}
+
+/**
  * Offers a freed slot to the first matching waiting entry, in the caller's transaction. Returns the
- * offer's id, or null when nobody matches, the slot is past or no longer free.
+ * ids of the users to wake after the commit (the offer's patient and specialist: their open pages
+ * refresh); none when nobody matches, the slot is past or no longer free.
  */
 export async function offerSlot(
   deps: Deps,
   tx: Tx,
   slot: FreedSlot,
   now = new Date(),
-): Promise<string | null> {
-  if (slot.startsAt.getTime() <= now.getTime()) return null;
+): Promise<string[]> {
+  if (slot.startsAt.getTime() <= now.getTime()) return [];
   const busy = await busyBetween(tx, slot.specialistId, slot.startsAt, slot.freeUntil);
-  if (busy.length) return null;
+  if (busy.length) return [];
   for (;;) {
     const match = await lockFirstMatch(tx, slot);
-    if (!match) return null;
+    if (!match) return [];
     const contact = await reminderContact(tx, match.patientId);
     const email = present(contact?.email ?? null);
     const phone = present(contact?.phone ?? null);
@@ -122,7 +147,7 @@ export async function offerSlot(
         channel: to.channel,
       }),
     );
-    return offerId;
+    return publishOfferChanged(tx, row);
   }
 }
 
@@ -153,7 +178,8 @@ export async function offerFreedTime(
 
 /**
  * An open offer ends without a booking (declined, lapsed, its entry removed): recorded, the entry
- * back in the queue (or closed), and the slot offered to the next matching entry.
+ * back in the queue (or closed), and the slot offered to the next matching entry. Returns the ids
+ * of the users to wake after the commit (this offer's and the next one's).
  */
 export async function passOfferOn(
   deps: Deps,
@@ -161,11 +187,12 @@ export async function passOfferOn(
   offerId: string,
   status: 'declined' | 'lapsed' | 'withdrawn',
   entryStatus: 'waiting' | 'removed',
-) {
+): Promise<string[]> {
   const row = (await findOffer(tx, offerId))!;
   await setOfferStatus(tx, offerId, status);
   await setEntryStatus(tx, row.entryId, entryStatus);
-  return offerSlot(deps, tx, row);
+  const ended = await publishOfferChanged(tx, row);
+  return [...new Set([...ended, ...(await offerSlot(deps, tx, row))])];
 }
 
 /**
@@ -175,21 +202,21 @@ export async function passOfferOn(
 export async function processLapsedWaitlistOffers(deps: Deps, limit = 100): Promise<number> {
   let lapsed = 0;
   while (lapsed < limit) {
-    const done = await deps.database.db.transaction(async (tx) => {
+    const woken = await deps.database.db.transaction(async (tx) => {
       const now = new Date();
       const found = await lockLapsedOffer(tx, now);
-      if (!found) return false;
+      if (!found) return null;
       const current = await lockOffer(tx, found.id);
-      if (current?.status !== 'open' || current.expiresAt.getTime() > now.getTime()) return true;
+      if (current?.status !== 'open' || current.expiresAt.getTime() > now.getTime()) return [];
       const row = (await findOffer(tx, found.id))!;
       await appendAudit(
         tx,
         event(WAITLIST_SYSTEM, 'appointments.waitlist.offer_lapsed', found.id, row.patientId),
       );
-      await passOfferOn(deps, tx, found.id, 'lapsed', 'waiting');
-      return true;
+      return passOfferOn(deps, tx, found.id, 'lapsed', 'waiting');
     });
-    if (!done) break;
+    if (!woken) break;
+    if (woken.length) deps.realtime.wake(woken);
     lapsed++;
   }
   if (lapsed) deps.outbox.wake();

@@ -25,7 +25,7 @@ import { event, isStaff, refuse, type Viewer } from './appointments.policy';
 import { clinicianId } from './availability.service';
 import { findType, readSettings } from './availability.repository';
 import { guardOverlap, hasPgCode, timesOf } from './booking';
-import { offerTokenHash, passOfferOn } from './waitlist-offers.service';
+import { offerTokenHash, passOfferOn, publishOfferChanged } from './waitlist-offers.service';
 import {
   findEntry,
   findOffer,
@@ -222,7 +222,7 @@ async function ownEntry(deps: Deps, viewer: Viewer, id: string, attempted: strin
 export async function removeFromWaitlist(deps: Deps, viewer: Viewer, id: string): Promise<void> {
   const attempted = 'appointments.waitlist.remove';
   const row = await ownEntry(deps, viewer, id, attempted);
-  await auditingDomainRefusals(
+  const woken = await auditingDomainRefusals(
     deps.database.db,
     (reason) => event(viewer, attempted, row.id, row.patientId, { reason }, 'denied'),
     () =>
@@ -231,11 +231,13 @@ export async function removeFromWaitlist(deps: Deps, viewer: Viewer, id: string)
         if (!current || (current.status !== 'waiting' && current.status !== 'offered'))
           throw DomainError.conflict();
         const open = await lockOpenOfferOfEntry(tx, row.id);
-        if (open) await passOfferOn(deps, tx, open.id, 'withdrawn', 'removed');
-        else await setEntryStatus(tx, row.id, 'removed');
+        const passed = open ? await passOfferOn(deps, tx, open.id, 'withdrawn', 'removed') : [];
+        if (!open) await setEntryStatus(tx, row.id, 'removed');
         await appendAudit(tx, event(viewer, attempted, row.id, row.patientId));
+        return passed;
       }),
   );
+  if (woken.length) deps.realtime.wake(woken);
   deps.outbox.wake();
 }
 
@@ -259,6 +261,8 @@ async function answer(
 ): Promise<WaitlistOfferResult> {
   const denied = (reason: string) =>
     event(actor, attempted, offer.id, offer.patientId, { reason }, 'denied');
+  // the open pages to refresh after the commit (ADR 0032)
+  const woken: string[] = [];
   try {
     return await auditingDomainRefusals(deps.database.db, denied, () =>
       guardOverlap(() =>
@@ -272,7 +276,7 @@ async function answer(
           if (current.expiresAt.getTime() <= now.getTime())
             throw DomainError.waitlist('waitlist_link_expired');
           if (what === 'decline') {
-            await passOfferOn(deps, tx, offer.id, 'declined', 'waiting');
+            woken.push(...(await passOfferOn(deps, tx, offer.id, 'declined', 'waiting')));
             await appendAudit(tx, event(actor, attempted, offer.id, offer.patientId));
             return { outcome: 'declined' as const, appointmentId: null };
           }
@@ -293,6 +297,7 @@ async function answer(
           });
           await setOfferStatus(tx, offer.id, 'taken', appointmentId);
           await setEntryStatus(tx, offer.entryId, 'booked', appointmentId);
+          woken.push(...(await publishOfferChanged(tx, offer)));
           await appendAudit(
             tx,
             event(actor, attempted, appointmentId, offer.patientId, { offer: offer.id }),
@@ -309,11 +314,13 @@ async function answer(
         if (current?.status !== 'open') return;
         await setOfferStatus(tx, offer.id, 'withdrawn');
         await setEntryStatus(tx, offer.entryId, 'waiting');
+        woken.push(...(await publishOfferChanged(tx, offer)));
       });
       throw DomainError.waitlist('waitlist_slot_gone');
     }
     throw error;
   } finally {
+    if (woken.length) deps.realtime.wake([...new Set(woken)]);
     deps.outbox.wake();
   }
 }

@@ -17,6 +17,7 @@ import {
   type ApiClient,
   type TestServer,
 } from '../../test/harness';
+import { openStream } from '../../test/event-stream';
 import { processLapsedWaitlistOffers } from './waitlist-offers.service';
 
 let server: TestServer;
@@ -317,6 +318,47 @@ describe('offers', () => {
     expect(declined.body.outcome).toBe('declined');
     expect(await entryStatus(b)).toBe('waiting');
     expect(await offersOf(a)).toHaveLength(1);
+  });
+
+  it("an offer reaches the patient's and the specialist's open pages at once (appointment.changed), and so does its end", async () => {
+    const doc = await newDoc();
+    const docClient = await server.signIn(`doc${docSeq}@waitlist.test`);
+    const holder = await newPatient('live-holder');
+    const me = await newPatient('live-me', true);
+    const other = await newPatient('live-other', true);
+    const visit = await book(holder.id, doc, inHours(60));
+    const entry = await join(me.id, doc);
+    const mine = await openStream(me.client);
+    const theirs = await openStream(docClient);
+    const bystander = await openStream(other.client);
+    try {
+      await mine.waitFor('event: ready');
+      await theirs.waitFor('event: ready');
+      await bystander.waitFor('event: ready');
+      expect((await cancel(visit)).status).toBe(200);
+      const [offer] = await offersOf(entry);
+      await mine.waitFor('event: appointment.changed');
+      await theirs.waitFor('event: appointment.changed');
+      const seen = mine.events().filter((e) => e.kind === 'appointment.changed');
+      expect(seen.map((e) => e.data)).toEqual([{ offerId: offer!.id }]); // ids only
+      // the patient declines on their page: both hear that it ended
+      const declined = await me.client.post(
+        `/api/appointments/waitlist/offers/${offer!.id}/decline`,
+      );
+      expect(declined.status).toBe(200);
+      await expect
+        .poll(() => mine.events().filter((e) => e.kind === 'appointment.changed').length)
+        .toBe(2);
+      await expect
+        .poll(() => theirs.events().filter((e) => e.kind === 'appointment.changed').length)
+        .toBe(2);
+      // another patient hears nothing of it
+      expect(bystander.events().some((e) => e.kind === 'appointment.changed')).toBe(false);
+    } finally {
+      mine.close();
+      theirs.close();
+      bystander.close();
+    }
   });
 
   it('the patient takes the offer from their page; two takes at once book once', async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "realtime_event" DROP CONSTRAINT "realtime_event_kind_check";--> statement-breakpoint
+ALTER TABLE "realtime_event" ADD CONSTRAINT "realtime_event_kind_check" CHECK ("realtime_event"."kind" in ('message.created','message.read','notification.created','notification.read','task.changed','appointment.changed'));
