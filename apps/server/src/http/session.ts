@@ -125,10 +125,6 @@ export class SessionCache {
   }
 }
 
-export function sessionCacheOf(deps: Deps): SessionCache {
-  return deps.sessions.cache;
-}
-
 /** The session⋈user lookup, prepared once per database handle (no query building per request). */
 const lookups = new WeakMap<Deps['database']['db'], ReturnType<typeof prepareLookup>>();
 
@@ -165,7 +161,7 @@ async function lookupSession(
   signed: string,
   secret: string,
 ): Promise<SessionRow | undefined> {
-  const cache = sessionCacheOf(deps);
+  const cache = deps.sessions.cache;
   const cached = cache.get(signed, Date.now());
   if (cached) return cached;
   const token = verifiedToken(signed, secret);
@@ -198,7 +194,7 @@ export async function resolveSession(
   if (!row || row.expiresAt.getTime() <= now) return NONE;
   if (row.banned && (!row.banExpires || row.banExpires.getTime() > now)) return NONE;
   if (now - row.createdAt.getTime() > deps.env.SESSION_ABSOLUTE_HOURS * 3_600_000) {
-    sessionCacheOf(deps).delete(raw);
+    deps.sessions.cache.delete(raw);
     await db.delete(sessionTable).where(eq(sessionTable.id, row.id));
     return NONE;
   }
