@@ -176,19 +176,21 @@ test('a patient requests a free slot and sees it pending; axe and screenshots', 
   await expect(page.getByRole('heading', { level: 1, name: 'My appointments' })).toBeVisible();
   await expect(page.getByText('You have no upcoming appointments.')).toBeVisible();
   await page.getByRole('button', { name: 'Request an appointment' }).click();
-  await page.getByLabel('Specialist').selectOption({ label: 'Dra. Sofía Especialista' });
-  await page.getByLabel('Type of visit').selectOption({ label: 'Follow-up' });
+  // the request form (the waitlist panel on the same page has its own Specialist and Type fields)
+  const request = page.getByRole('form', { name: 'Request an appointment' });
+  await request.getByLabel('Specialist').selectOption({ label: 'Dra. Sofía Especialista' });
+  await request.getByLabel('Type of visit').selectOption({ label: 'Follow-up' });
   const later = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel('Week from').fill(later);
+  await request.getByLabel('Week from').fill(later);
   // the times of that week (the previous ones stay disabled until they come)
-  await expect(page.getByRole('radio').first()).toBeEnabled();
-  const slot = page.getByRole('radio').last();
+  await expect(request.getByRole('radio').first()).toBeEnabled();
+  const slot = request.getByRole('radio').last();
   const startsAt = (await slot.getAttribute('value'))!;
   await slot.check({ force: true });
-  await page
+  await request
     .getByLabel(/Anything the clinic should know/)
     .fill('Dolor cervical desde hace dos semanas');
-  await page.getByRole('button', { name: 'Send request' }).click();
+  await request.getByRole('button', { name: 'Send request' }).click();
   await expectToast(page, 'Request sent. The clinic will confirm it.');
   const card = page.getByRole('article').filter({ hasText: 'Follow-up' });
   await expect(card.getByText('Pending', { exact: true })).toHaveAttribute('data-colour', 'yellow');

@@ -119,6 +119,12 @@ test.describe('dashboard layouts, desktop, English', () => {
     // drag: the recent activity (bottom, full width) to the top
     // the grid animates its items for 200 ms after the keyboard moves: measure the handle only once
     // it has stopped, or the press can land where the handle was a moment ago and start no drag
+    // and the grown agenda has taken its new height in the grid, or the drag's layout can still
+    // hold the old one
+    // (5 rows of 40 px with 12 px gaps: 248 px; 4 rows would be 196)
+    const agenda = page.locator('[data-arrange-widget="agenda"]');
+    await expect.poll(async () => (await agenda.boundingBox())?.height ?? 0).toBeGreaterThan(240);
+    await settledBox(page, agenda);
     const handle = page.getByRole('button', { name: 'Move Recent activity' });
     const box = await settledBox(page, handle);
     const grid = (await page.locator('[data-arrange-grid]').boundingBox())!;

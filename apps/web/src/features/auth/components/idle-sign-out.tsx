@@ -72,6 +72,16 @@ export function IdleSignOut() {
 
   const idleMinutes = me?.session.idleMinutes ?? 0;
   const serverDeadline = me ? receivedAt + me.session.expiresInMs : Infinity;
+  /**
+   * The server's expiry as last heard, read from the query cache on every tick: the render that
+   * would bring a new answer's expiry into this component can come after the next tick (a woken
+   * laptop, a slow machine), and that tick would sign out on the old expiry.
+   */
+  const latestServerDeadline = useCallback(() => {
+    const state = queryClient.getQueryState<typeof me>(VIEWER_QUERY_KEY);
+    const data = state?.data;
+    return data ? state.dataUpdatedAt + data.session.expiresInMs : serverDeadline;
+  }, [queryClient, serverDeadline]);
 
   const markActivity = useCallback((at = Date.now()) => {
     lastActivity.current = at;
@@ -123,6 +133,7 @@ export function IdleSignOut() {
     const idleMs = idleMinutes * 60_000;
     const tick = () => {
       const now = Date.now();
+      const serverDeadline = latestServerDeadline();
       const active = Math.max(lastActivity.current, storedActivity());
       const idleDeadline = active + idleMs;
       const deadline = Math.min(idleDeadline, serverDeadline);
@@ -153,7 +164,7 @@ export function IdleSignOut() {
       window.clearInterval(timer);
       window.removeEventListener('storage', onStorage);
     };
-  }, [signedIn, idleMinutes, serverDeadline, end, queryClient]);
+  }, [signedIn, idleMinutes, latestServerDeadline, end, queryClient]);
 
   const stay = () => {
     markActivity();
