@@ -14,10 +14,7 @@ let hub: RealtimeHub;
 let slowUser = '';
 let quickUser = '';
 
-async function userId(email: string) {
-  const [row] = await server.sql<{ id: string }>('select id from "user" where email = $1', [email]);
-  return row!.id;
-}
+const userId = (email: string) => server.userId(email);
 
 async function publish(users: string[], ref: string) {
   await server.deps.database.db.transaction((tx) =>

@@ -57,6 +57,8 @@ export interface TestServer extends RunningServer {
   client(options?: { ip?: string; lang?: string }): ApiClient;
   signIn(email: string, password?: string): Promise<ApiClient>;
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** The id of the account with this e-mail address (throws when there is none). */
+  userId(email: string): Promise<string>;
   dataDir: string;
 }
 
@@ -100,6 +102,14 @@ export async function startTestServer(
       return client;
     },
     sql: async (text, params) => (await running.deps.database.pool.query(text, params)).rows,
+    userId: async (email) => {
+      const { rows } = await running.deps.database.pool.query<{ id: string }>(
+        'select id from "user" where email = $1',
+        [email],
+      );
+      if (!rows[0]) throw new Error(`no account for ${email}`);
+      return rows[0].id;
+    },
     close: async () => {
       await running.close();
       await postgres?.drop();

@@ -30,8 +30,7 @@ let otherRecord: string;
 let slotDoc: string;
 let slotDocClient: ApiClient;
 
-const userId = async (email: string) =>
-  (await server.sql<{ id: string }>('select id from "user" where email = $1', [email]))[0]!.id;
+const userId = (email: string) => server.userId(email);
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -24,8 +24,7 @@ let doc: string;
 let docClient: ApiClient;
 let specialistId: string;
 
-const userId = async (email: string) =>
-  (await server.sql<{ id: string }>('select id from "user" where email = $1', [email]))[0]!.id;
+const userId = (email: string) => server.userId(email);
 const put = (client: ApiClient, id: string, json: unknown, lang?: string) =>
   client.request('PUT', `/api/appointments/availability/${id}`, {
     json,

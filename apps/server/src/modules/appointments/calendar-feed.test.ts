@@ -29,8 +29,7 @@ let otherId: string;
 let ownRecord: string;
 let strangerRecord: string;
 
-const userId = async (email: string) =>
-  (await server.sql<{ id: string }>('select id from "user" where email = $1', [email]))[0]!.id;
+const userId = (email: string) => server.userId(email);
 
 /** A GET with no cookie, as a calendar app polls. */
 const poll = async (url: string) => {

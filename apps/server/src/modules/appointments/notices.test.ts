@@ -30,8 +30,7 @@ let withAccount: string;
 let withoutAccount: string;
 const HOUR = 3_600_000;
 
-const userId = async (email: string) =>
-  (await server.sql<{ id: string }>('select id from "user" where email = $1', [email]))[0]!.id;
+const userId = (email: string) => server.userId(email);
 
 beforeAll(async () => {
   server = await startTestServer({ REMINDER_POLL_MS: '3600000' });

@@ -24,8 +24,7 @@ let server: TestServer;
 const as = {} as Record<Role, ApiClient>;
 const HOUR = 3_600_000;
 
-const userId = async (email: string) =>
-  (await server.sql<{ id: string }>('select id from "user" where email = $1', [email]))[0]!.id;
+const userId = (email: string) => server.userId(email);
 
 /** A patient record with an e-mail, and (when `account`) a signed-in portal account linked to it. */
 async function newPatient(tag: string, account = false) {

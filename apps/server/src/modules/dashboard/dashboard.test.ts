@@ -30,8 +30,7 @@ const OWN = 'Pablo Tablero';
 const OTHER = 'Otra Tablero';
 const WAITING = 'Urgente Sinpaso';
 
-const userId = async (email: string) =>
-  (await server.sql<{ id: string }>('select id from "user" where email = $1', [email]))[0]!.id;
+const userId = (email: string) => server.userId(email);
 const count = async (sql: string, params: unknown[] = []) =>
   Number(Object.values((await server.sql(sql, params))[0]!)[0]);
 
@@ -362,6 +361,7 @@ describe('notification preferences', () => {
     task: v,
     appointment: v,
     questionnaire: v,
+    plan: v,
   });
 
   it('reads the defaults, saves strictly, and refuses unknown types or channels', async () => {

@@ -26,8 +26,7 @@ let otherRecord: string;
 /** A patient with a portal account and no specialist. */
 let orphan: ApiClient;
 
-const userId = async (email: string) =>
-  (await server.sql<{ id: string }>('select id from "user" where email = $1', [email]))[0]!.id;
+const userId = (email: string) => server.userId(email);
 
 const count = async (sql: string, params: unknown[] = []) =>
   Number(Object.values((await server.sql(sql, params))[0]!)[0]);

@@ -29,8 +29,7 @@ let withoutAccount: string;
 
 const BPI = [7, 2, 5, 4, 6, 5, 7, 3, 4, 6, 5];
 
-const userId = async (email: string) =>
-  (await server.sql<{ id: string }>('select id from "user" where email = $1', [email]))[0]!.id;
+const userId = (email: string) => server.userId(email);
 
 async function staff(email: string, name: string) {
   await createAccount(server, { role: 'specialist', email, name, password: DEMO_PASSWORD });

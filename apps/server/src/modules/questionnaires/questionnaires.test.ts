@@ -30,8 +30,7 @@ let specialistOfOwn: string;
 /** The responses the demo seed wrote (the tests below add their own, of other instruments too). */
 let seededResponseIds: string[];
 
-const userId = async (email: string) =>
-  (await server.sql<{ id: string }>('select id from "user" where email = $1', [email]))[0]!.id;
+const userId = (email: string) => server.userId(email);
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -23,8 +23,7 @@ const as = {} as Record<Role, ApiClient>;
 const ids = {} as Record<Role, string>;
 let ownRecord: string;
 
-const userId = async (email: string) =>
-  (await server.sql<{ id: string }>('select id from "user" where email = $1', [email]))[0]!.id;
+const userId = (email: string) => server.userId(email);
 
 /** A day counted from today in the clinic's zone, as YYYY-MM-DD. */
 const day = async (offset: number) =>

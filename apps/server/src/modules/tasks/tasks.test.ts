@@ -26,8 +26,7 @@ let otherPatientUserId: string;
 let ownRecord: string;
 let otherRecord: string;
 
-const userId = async (email: string) =>
-  (await server.sql<{ id: string }>('select id from "user" where email = $1', [email]))[0]!.id;
+const userId = (email: string) => server.userId(email);
 
 beforeAll(async () => {
   server = await startTestServer();

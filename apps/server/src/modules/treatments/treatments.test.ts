@@ -25,8 +25,7 @@ let otherPatient: ApiClient;
 let ownRecord: string;
 let otherRecord: string;
 
-const userId = async (email: string) =>
-  (await server.sql<{ id: string }>('select id from "user" where email = $1', [email]))[0]!.id;
+const userId = (email: string) => server.userId(email);
 
 const count = async (sqlText: string, params: unknown[] = []) =>
   Number(Object.values((await server.sql(sqlText, params))[0]!)[0]);
