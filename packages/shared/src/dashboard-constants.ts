@@ -45,7 +45,13 @@ export const ACTIVITY_KINDS = ['patient', 'report', 'message'] as const;
 export const ALERT_KINDS = ['no_next_step', 'overdue_task'] as const;
 
 /** What a person may be told about (several notification types share one preference). */
-export const PREFERENCE_TYPES = ['message', 'task', 'appointment', 'questionnaire'] as const;
+export const PREFERENCE_TYPES = [
+  'message',
+  'task',
+  'appointment',
+  'questionnaire',
+  'plan',
+] as const;
 export type PreferenceType = (typeof PREFERENCE_TYPES)[number];
 export const PREFERENCE_CHANNELS = ['inApp', 'email', 'sms'] as const;
 export type PreferenceChannel = (typeof PREFERENCE_CHANNELS)[number];

@@ -162,4 +162,5 @@ export const notificationPreferencesSchema: z.ZodType<
   task: channels,
   appointment: channels,
   questionnaire: channels,
+  plan: channels,
 });

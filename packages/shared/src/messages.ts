@@ -198,6 +198,8 @@ export const NOTIFICATION_TYPES = [
   'appointment_moved',
   'appointment_cancelled',
   'questionnaire_completed',
+  'plan_started',
+  'plan_revised',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -19,6 +19,7 @@ import { appointmentNotice } from './appointment-notice';
 import { appointmentReminder } from './appointment-reminder';
 import { questionnaireCompleted } from './questionnaire-completed';
 import { appointmentWaitlistOffer } from './appointment-waitlist-offer';
+import { planNotice } from './plan-notice';
 import { taskNotice } from './task-notice';
 import type { MessageTemplate } from './template-types';
 import { signUpExistingEmail } from './sign-up-existing-email';
@@ -40,6 +41,7 @@ export const TEMPLATES = {
   'questionnaire.completed': questionnaireCompleted,
   'appointment.waitlist_offer': appointmentWaitlistOffer,
   'tasks.notice': taskNotice,
+  'treatments.plan_notice': planNotice,
   'workshop.confirmed': workshopConfirmed,
   'workshop.waitlisted': workshopWaitlisted,
   'workshop.offer': workshopOffer,

@@ -32,6 +32,8 @@ export const PREFERENCE_OF: Record<NotificationType, PreferenceType> = {
   appointment_moved: 'appointment',
   appointment_cancelled: 'appointment',
   questionnaire_completed: 'questionnaire',
+  plan_started: 'plan',
+  plan_revised: 'plan',
 };
 
 export async function preferencesOf(db: Db | Tx, userId: string): Promise<NotificationPreferences> {

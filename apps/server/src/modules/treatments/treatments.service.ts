@@ -21,8 +21,10 @@ import {
   type PlanStatus,
 } from '@painlab/shared/treatments';
 import { appendAudit, appendAuditMany, type Tx } from '../../audit/audit';
+import { baseUrlOf, type Env } from '../../env';
 import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
+import { notifyAccount } from '../notifications/notifications.service';
 import { latestResults, resultSeries } from '../questionnaires/questionnaires.service';
 import { clinicians } from '../users/users.service';
 import {
@@ -459,6 +461,50 @@ export async function create(
   );
 }
 
+/** The patient's own view of their plan, where they read and acknowledge it. */
+export const MY_PLAN_LINK = '/my-plan';
+
+/**
+ * Tells the patient, through their portal account (none: nobody), that their plan was started or
+ * its active version revised, in the transaction of the change: the in-app notice and, when they
+ * would not see it and allow it, a minimal e-mail (`treatments.plan_notice`, no content of the
+ * plan). One per plan version. Returns the ids to wake after the commit.
+ */
+async function noticePlan(
+  tx: Tx,
+  env: Env,
+  kind: 'started' | 'revised',
+  patientId: string,
+  planId: string,
+  version: number,
+  viewer: Viewer,
+): Promise<string[]> {
+  const userId = (await findLivePatient(tx, patientId))?.userId;
+  if (!userId || userId === viewer.userId) return [];
+  const id = await notifyAccount(tx, {
+    recipientId: userId,
+    type: kind === 'started' ? 'plan_started' : 'plan_revised',
+    refId: planId,
+    link: MY_PLAN_LINK,
+    actorId: viewer.userId,
+    roles: ['user'],
+    mail: {
+      template: 'treatments.plan_notice',
+      params: { clinic: env.CLINIC_NAME, kind, link: `${baseUrlOf(env)}${MY_PLAN_LINK}` },
+      patientId,
+      dedupeKey: `plan-${kind}:${planId}:${version}`,
+    },
+  });
+  return id ? [id] : [];
+}
+
+/** After the commit: the notified pages and the outbox. */
+function wake(deps: Deps, woken: string[]) {
+  if (!woken.length) return;
+  deps.realtime.wake(woken);
+  deps.outbox.wake();
+}
+
 /** Locks the plan and checks the version read; a stale one is a 409. */
 async function lockAt(tx: Tx, id: string, version: number): Promise<PlanRow> {
   const row = await findPlan(tx, id, true);
@@ -479,7 +525,7 @@ export async function revise(
   await requireStaff(deps, viewer, 'treatments.revise', ref);
   const { version, note, ...fields } = input;
   const staff = await clinicians(deps);
-  return auditingRefusals(deps, viewer, 'treatments.revise', ref, () =>
+  const { plan, woken } = await auditingRefusals(deps, viewer, 'treatments.revise', ref, () =>
     deps.database.db.transaction(async (tx) => {
       const row = await lockAt(tx, id, version);
       if (!(EDITABLE_PLAN_STATUSES as readonly string[]).includes(row.status))
@@ -500,9 +546,16 @@ export async function revise(
         tx,
         event(viewer, 'treatments.revise', id, row.patientId, { version: next.version }),
       );
-      return fullPlan(staff, tx, (await findPlan(tx, id))!, viewer);
+      // a draft is not the patient's yet: only a revision of the active plan is news to them
+      const woken =
+        row.status === 'active'
+          ? await noticePlan(tx, deps.env, 'revised', row.patientId, id, next.version, viewer)
+          : [];
+      return { plan: await fullPlan(staff, tx, (await findPlan(tx, id))!, viewer), woken };
     }),
   );
+  wake(deps, woken);
+  return plan;
 }
 
 export async function changeStatus(
@@ -516,39 +569,51 @@ export async function changeStatus(
   const ref = { recordId: id, patientId: found.patientId };
   await requireStaff(deps, viewer, 'treatments.status', ref);
   const staff = await clinicians(deps);
-  return auditingRefusals(deps, viewer, 'treatments.status', ref, async () => {
-    try {
-      return await deps.database.db.transaction(async (tx) => {
-        const row = await lockAt(tx, id, input.version);
-        if (!canChangePlanStatus(row.status, input.status))
-          throw DomainError.transitionNotAllowed();
-        const next = await updatePlan(tx, id, input.version, { status: input.status });
-        if (!next) throw DomainError.conflict();
-        await insertVersion(tx, {
-          planId: id,
-          version: next.version,
-          kind: 'status',
-          status: input.status,
-          content: row.content,
-          note: input.note || null,
-          changedBy: viewer.userId,
-        });
-        await appendAudit(
-          tx,
-          event(viewer, 'treatments.status', id, row.patientId, {
-            from: row.status,
-            to: input.status,
+  const { plan, woken } = await auditingRefusals(
+    deps,
+    viewer,
+    'treatments.status',
+    ref,
+    async () => {
+      try {
+        return await deps.database.db.transaction(async (tx) => {
+          const row = await lockAt(tx, id, input.version);
+          if (!canChangePlanStatus(row.status, input.status))
+            throw DomainError.transitionNotAllowed();
+          const next = await updatePlan(tx, id, input.version, { status: input.status });
+          if (!next) throw DomainError.conflict();
+          await insertVersion(tx, {
+            planId: id,
             version: next.version,
-          }),
-        );
-        return fullPlan(staff, tx, (await findPlan(tx, id))!, viewer);
-      });
-    } catch (error) {
-      // the partial unique index: the patient has another active plan (one of two racers wins)
-      if (isUniqueViolation(error)) throw DomainError.planAlreadyActive();
-      throw error;
-    }
-  });
+            kind: 'status',
+            status: input.status,
+            content: row.content,
+            note: input.note || null,
+            changedBy: viewer.userId,
+          });
+          await appendAudit(
+            tx,
+            event(viewer, 'treatments.status', id, row.patientId, {
+              from: row.status,
+              to: input.status,
+              version: next.version,
+            }),
+          );
+          const woken =
+            input.status === 'active'
+              ? await noticePlan(tx, deps.env, 'started', row.patientId, id, next.version, viewer)
+              : [];
+          return { plan: await fullPlan(staff, tx, (await findPlan(tx, id))!, viewer), woken };
+        });
+      } catch (error) {
+        // the partial unique index: the patient has another active plan (one of two racers wins)
+        if (isUniqueViolation(error)) throw DomainError.planAlreadyActive();
+        throw error;
+      }
+    },
+  );
+  wake(deps, woken);
+  return plan;
 }
 
 /**

@@ -19,7 +19,13 @@ import { NotificationPreferencesCard } from './notification-preferences-card';
 configure({ asyncUtilTimeout: 5000 });
 
 const all = { inApp: true, email: true, sms: true };
-const SAVED = { message: all, task: { ...all, sms: false }, appointment: all, questionnaire: all };
+const SAVED = {
+  message: all,
+  task: { ...all, sms: false },
+  appointment: all,
+  questionnaire: all,
+  plan: all,
+};
 const puts: unknown[] = [];
 let failPut = false;
 const server = setupServer(

@@ -1,0 +1,4 @@
+ALTER TABLE "notification" DROP CONSTRAINT "notification_type_check";--> statement-breakpoint
+ALTER TABLE "notification_preference" DROP CONSTRAINT "notification_preference_type_check";--> statement-breakpoint
+ALTER TABLE "notification" ADD CONSTRAINT "notification_type_check" CHECK ("notification"."type" in ('message','task_assigned','task_due','appointment_booked','appointment_moved','appointment_cancelled','questionnaire_completed','plan_started','plan_revised'));--> statement-breakpoint
+ALTER TABLE "notification_preference" ADD CONSTRAINT "notification_preference_type_check" CHECK ("notification_preference"."type" in ('message','task','appointment','questionnaire','plan'));
