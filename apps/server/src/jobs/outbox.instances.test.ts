@@ -7,17 +7,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { dbKind } from '../test/harness';
-import { launchServer, stopAll, waitHealthy, type ServerProcess } from '../test/server-process';
+import {
+  launchServer,
+  sharedPostgres,
+  stopAll,
+  waitHealthy,
+  type ServerProcess,
+} from '../test/server-process';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
 import { enqueue } from './outbox';
 
 const COUNT = 200;
-const base = process.env.TEST_DATABASE_URL;
-const name = `painlab_t_ob_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+let shared: Awaited<ReturnType<typeof sharedPostgres>> | undefined;
 const dirs: string[] = [];
 let smtp: SmtpSink;
 let blackHole: SmtpSink;
@@ -55,28 +59,15 @@ describe.skipIf(dbKind !== 'postgres')('two server instances on one PostgreSQL',
   beforeAll(async () => {
     smtp = await startSmtpSink();
     blackHole = await startSmtpSink({ hang: true });
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(base!);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    // migrated once here, so the two processes do not race each other's migrations
-    const database = await openDatabase({ url, dataDir: os.tmpdir() });
-    await database.close();
+    shared = await sharedPostgres('painlab_t_ob');
+    url = shared.url;
   }, 120_000);
 
   afterAll(async () => {
     stopAll();
     await smtp?.close();
     void blackHole?.close();
-    if (base) {
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await shared?.drop();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 

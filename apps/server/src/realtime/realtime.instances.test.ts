@@ -13,13 +13,17 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '@painlab/shared/personas';
-import { openDatabase } from '../db/client';
 import { openStream } from '../test/event-stream';
 import { ApiClient, dbKind } from '../test/harness';
-import { launchServer, stopAll, waitHealthy, type ServerProcess } from '../test/server-process';
+import {
+  launchServer,
+  sharedPostgres,
+  stopAll,
+  waitHealthy,
+  type ServerProcess,
+} from '../test/server-process';
 
-const base = process.env.TEST_DATABASE_URL;
-const name = `painlab_t_kill_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+let shared: Awaited<ReturnType<typeof sharedPostgres>> | undefined;
 const dirs: string[] = [];
 let url = '';
 let db: pg.Client;
@@ -63,15 +67,8 @@ describe.skipIf(dbKind !== 'postgres')('realtime with an instance killed', () =>
   let b: ServerProcess;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(base!);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    const database = await openDatabase({ url, dataDir: os.tmpdir() });
-    await database.close();
+    shared = await sharedPostgres('painlab_t_kill');
+    url = shared.url;
     db = new pg.Client({ connectionString: url });
     await db.connect();
     a = await launch();
@@ -81,12 +78,7 @@ describe.skipIf(dbKind !== 'postgres')('realtime with an instance killed', () =>
   afterAll(async () => {
     stopAll();
     await db?.end();
-    if (base) {
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await shared?.drop();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 

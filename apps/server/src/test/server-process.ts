@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../db/client';
+import { inject } from 'vitest';
 import { freePort } from './harness';
 
 const MAIN = new URL('../main.ts', import.meta.url).pathname;
@@ -65,9 +65,9 @@ export function stopAll(): void {
 }
 
 /**
- * A new, migrated database on TEST_DATABASE_URL for server processes to share (migrated here once,
- * so the processes do not race each other's migrations); `drop` also kills what `stopAll` kills
- * and removes the data folders made by `dataDir`.
+ * A new, migrated database on TEST_DATABASE_URL for server processes to share: a copy of the
+ * run's migrated template (test/global-setup.ts), so the processes never race each other's
+ * migrations; `drop` also kills what `stopAll` kills and removes the data folders made by `dataDir`.
  */
 export async function sharedPostgres(
   prefix: string,
@@ -80,11 +80,9 @@ export async function sharedPostgres(
     await admin.query(text);
     await admin.end();
   };
-  await run(`CREATE DATABASE ${name}`);
+  await run(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   const u = new URL(base);
   u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString(), dataDir: os.tmpdir() });
-  await database.close();
   return {
     url: u.toString(),
     drop: async () => {

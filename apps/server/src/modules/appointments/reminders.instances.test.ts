@@ -10,14 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client';
 import { dbKind } from '../../test/harness';
-import { launchServer, stopAll, waitHealthy } from '../../test/server-process';
+import { launchServer, sharedPostgres, stopAll, waitHealthy } from '../../test/server-process';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 
 const COUNT = 300;
-const base = process.env.TEST_DATABASE_URL;
-const name = `painlab_t_rem_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+let shared: Awaited<ReturnType<typeof sharedPostgres>> | undefined;
 const dirs: string[] = [];
 let smtp: SmtpSink;
 let blackHole: SmtpSink;
@@ -45,27 +43,15 @@ describe.skipIf(dbKind !== 'postgres')('reminders across server instances', () =
   beforeAll(async () => {
     smtp = await startSmtpSink();
     blackHole = await startSmtpSink({ hang: true });
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(base!);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    const database = await openDatabase({ url, dataDir: os.tmpdir() });
-    await database.close();
+    shared = await sharedPostgres('painlab_t_rem');
+    url = shared.url;
   }, 120_000);
 
   afterAll(async () => {
     stopAll();
     await smtp?.close();
     void blackHole?.close();
-    if (base) {
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await shared?.drop();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -6,16 +6,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '@painlab/shared/personas';
-import { openDatabase } from '../../db/client';
 import { openStream } from '../../test/event-stream';
 import { ApiClient, dbKind } from '../../test/harness';
-import { launchServer, stopAll, waitHealthy, type ServerProcess } from '../../test/server-process';
+import {
+  launchServer,
+  sharedPostgres,
+  stopAll,
+  waitHealthy,
+  type ServerProcess,
+} from '../../test/server-process';
 
-const base = process.env.TEST_DATABASE_URL;
-const name = `painlab_t_rt_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+let shared: Awaited<ReturnType<typeof sharedPostgres>> | undefined;
 const dirs: string[] = [];
 let url = '';
 
@@ -43,25 +46,13 @@ async function signIn(proc: ServerProcess, email: string) {
 
 describe.skipIf(dbKind !== 'postgres')('realtime across two server instances', () => {
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(base!);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    const database = await openDatabase({ url, dataDir: os.tmpdir() });
-    await database.close();
+    shared = await sharedPostgres('painlab_t_rt');
+    url = shared.url;
   }, 120_000);
 
   afterAll(async () => {
     stopAll();
-    if (base) {
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await shared?.drop();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
