@@ -22,7 +22,10 @@ import { registerSitePages } from './http/site-pages';
 import type { AppEnv, Deps } from './http/types';
 import { registerAppointments } from './modules/appointments/appointments.handlers';
 import { patientOfAppointment } from './modules/appointments/appointments.service';
-import { patientOfWaitlistEntry } from './modules/appointments/waitlist.service';
+import {
+  patientOfWaitlistEntry,
+  patientOfWaitlistOffer,
+} from './modules/appointments/waitlist.service';
 import { registerAuditLogs } from './modules/audit-logs/audit-logs.handlers';
 import { registerMe } from './modules/me/me.handlers';
 import { registerMfa } from './modules/mfa/mfa.handlers';
@@ -75,21 +78,23 @@ export function createApp(deps: Deps) {
   });
   app.use('*', requestLog(deps.logger));
   app.use('/api/*', originCheck(trustedOriginsOf(deps.env)));
+  // better-auth reads its own session; everything else gets c.var.session here (before any body
+  // is read, so that only a signed-in person can send the larger bodies below)
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/auth/') ? next() : session(c, next)));
   const apiBodyLimit = limitBody(API_BODY_LIMIT);
   // Only requests that carry a body: reading `raw.body` turns the server's lightweight request
   // into a full fetch Request, which costs more than the whole route on a GET.
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' ||
     c.req.method === 'HEAD' ||
-    c.req.path === '/api/patients/import' ||
-    /^\/api\/messages\/threads\/[^/]+\/attachments$/.test(c.req.path) ||
-    /^\/api\/site-editor\/specialists\/[^/]+\/photo$/.test(c.req.path)
+    (c.get('session') &&
+      (c.req.path === '/api/patients/import' ||
+        /^\/api\/messages\/threads\/[^/]+\/attachments$/.test(c.req.path) ||
+        /^\/api\/site-editor\/specialists\/[^/]+\/photo$/.test(c.req.path)))
       ? next() // the import, attachment and image routes have their own, larger limits
       : apiBodyLimit(c, next),
   );
   app.use('/api/*', textGuard());
-  // better-auth reads its own session; everything else gets c.var.session here.
-  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/auth/') ? next() : session(c, next)));
   // Sign-out, revoked sessions, bans, role changes, password resets, deleted users: the cached
   // sessions are dropped after any successful write that can change who is signed in or as what,
   // here and on every other instance (http/session-signal.ts, ADR 0026). A lookup racing the write
@@ -121,6 +126,7 @@ export function createApp(deps: Deps) {
       {
         '/api/appointments/:id': (id) => patientOfAppointment(deps, id),
         '/api/appointments/waitlist/:id': (id) => patientOfWaitlistEntry(deps, id),
+        '/api/appointments/waitlist/offers/:id': (id) => patientOfWaitlistOffer(deps, id),
         '/api/treatments/:id': (id) => patientOfPlan(deps, id),
       },
       (role) => mfaRequiredFor(deps, role),

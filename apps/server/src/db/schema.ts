@@ -1666,6 +1666,10 @@ export const staffInvite = pgTable(
   },
   (t) => [
     uniqueIndex('staff_invite_token_key').on(t.tokenHash),
+    // one usable link per address, also when two invitations are made at once
+    uniqueIndex('staff_invite_open_email_key')
+      .on(t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
     index('staff_invite_created_idx').on(t.createdAt),
     check('staff_invite_role_check', sql`${t.role} in ${sqlList(STAFF_ROLES)}`),
   ],

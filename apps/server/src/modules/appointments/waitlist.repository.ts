@@ -240,9 +240,12 @@ export async function setOfferStatus(
  * in progress) holds is left to it, so a lapse is handled once.
  */
 export async function lockLapsedOffer(tx: Tx, now: Date) {
+  // the offer and its entry at once, skipping either if locked: nothing here waits for a lock, so
+  // it cannot deadlock with an answer or a removal (which lock the entry, then the offer)
   const [row] = await tx
     .select({ id: offer.id })
     .from(offer)
+    .innerJoin(entry, eq(entry.id, offer.entryId))
     .where(and(eq(offer.status, 'open'), lte(offer.expiresAt, now)))
     .orderBy(asc(offer.expiresAt))
     .limit(1)

@@ -267,6 +267,8 @@ async function answer(
     return await auditingDomainRefusals(deps.database.db, denied, () =>
       guardOverlap(() =>
         deps.database.db.transaction(async (tx) => {
+          // locks in one order everywhere, the entry before its offer (removal, lapse): no deadlock
+          await lockEntry(tx, offer.entryId);
           const current = await lockOffer(tx, offer.id);
           if (!current) throw DomainError.waitlist('waitlist_link_invalid');
           if (current.status !== 'open')
@@ -310,6 +312,7 @@ async function answer(
     if (error instanceof DomainError && error.code === 'slot_taken') {
       // the time went to someone else meanwhile: the offer ends, the patient stays in the queue
       await deps.database.db.transaction(async (tx) => {
+        await lockEntry(tx, offer.entryId);
         const current = await lockOffer(tx, offer.id);
         if (current?.status !== 'open') return;
         await setOfferStatus(tx, offer.id, 'withdrawn');
@@ -424,4 +427,10 @@ export async function answerByLink(
 export async function patientOfWaitlistEntry(deps: Deps, id: string): Promise<string | null> {
   const valid = uuidOrNull(id);
   return valid ? ((await findEntry(deps.database.db, valid))?.patientId ?? null) : null;
+}
+
+/** The patient of an offer (for the audit row of a refused request that named it). */
+export async function patientOfWaitlistOffer(deps: Deps, id: string): Promise<string | null> {
+  const valid = uuidOrNull(id);
+  return valid ? ((await findOffer(deps.database.db, valid))?.patientId ?? null) : null;
 }

@@ -376,6 +376,16 @@ describe('offers', () => {
     expect(
       (await stranger.client.post(`/api/appointments/waitlist/offers/${offer.id}/take`)).status,
     ).toBe(404);
+    // a researcher is refused by the guard, and the refusal is audited with the offer's patient
+    expect(
+      (await as.researcher.post(`/api/appointments/waitlist/offers/${offer.id}/take`)).status,
+    ).toBe(403);
+    const [refusal] = await server.sql<{ patient_id: string | null }>(
+      `select patient_id from audit_log where action = 'access.denied' and actor_user_id = $1
+       and details->>'route' like '%/offers/:id/take' order by occurred_at desc limit 1`,
+      [await server.userId(DEMO.researcher)],
+    );
+    expect(refusal?.patient_id).toBe(me.id);
     const results = await Promise.all([
       me.client.post(`/api/appointments/waitlist/offers/${offer.id}/take`),
       link('take', token),

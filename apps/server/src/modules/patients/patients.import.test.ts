@@ -247,6 +247,17 @@ describe('CSV import', () => {
     });
   });
 
+  it('signed out, the larger limit does not apply: 2 MiB is refused before it is read', async () => {
+    const res = await fetch(`${server.url}/api/patients/import?mode=all_or_nothing`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', origin: server.url },
+      body: new Uint8Array(2 * 1024 * 1024).fill(65),
+    });
+    expect(res.status).toBe(413);
+    // the same body signed in reaches the import (which refuses it as a CSV, not for its size)
+    expect((await upload(new Uint8Array(2 * 1024 * 1024).fill(65))).status).toBe(400);
+  });
+
   it('imports 10,000 rows in one go, with a valid audit chain', async () => {
     const before = await count();
     const rows = Array.from(

@@ -52,6 +52,11 @@ export async function insertStaffInvite(
 }
 
 /** Withdraws the open invitations of `email` (a new one replaces them); returns how many. */
+/** Serialises the invitations of one address until the end of the transaction. */
+export async function lockInvitesOf(tx: Tx, email: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`staff-invite:${email}`}))`);
+}
+
 export async function revokeOpenInvitesFor(tx: Tx, email: string, by: string | null) {
   const rows = await tx
     .update(staffInvite)

@@ -27,6 +27,7 @@ import {
   listStaffInvites,
   lockStaffInvite,
   lockStaffInviteByToken,
+  lockInvitesOf,
   revokeOpenInvitesFor,
   staffInviteTokenHash,
   statusOf,
@@ -73,6 +74,9 @@ export async function createInvite(
 ): Promise<StaffInvite> {
   const token = newToken();
   const created = await deps.database.db.transaction(async (tx) => {
+    // invitations of one address are made one after the other (the unique index of open
+    // invitations is the guarantee; this keeps one made at the same moment from failing on it)
+    await lockInvitesOf(tx, input.email);
     if (await findUserIdByEmail(tx, input.email)) throw DomainError.taken('email_taken');
     // one usable link per address: a new invitation withdraws the earlier ones
     const replaced = await revokeOpenInvitesFor(tx, input.email, actor.userId);
@@ -206,7 +210,14 @@ export async function acceptInvite(
     await denied(early, peek?.id ?? null);
     throw DomainError.invitation(early);
   }
-  const passwordHash = await newPasswordHash(deps, { ...input, email: peek!.email });
+  let passwordHash: string;
+  try {
+    passwordHash = await newPasswordHash(deps, { ...input, email: peek!.email });
+  } catch (error) {
+    // a password the sign-up rules refuse: the link stays usable, the refusal is on record
+    if (error instanceof DomainError) await denied(error.code, peek!.id);
+    throw error;
+  }
   try {
     return await deps.database.db.transaction(async (tx) => {
       const row = await lockStaffInviteByToken(tx, tokenHash);

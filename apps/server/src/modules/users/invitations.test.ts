@@ -191,6 +191,21 @@ describe('staff invitations', () => {
     ).toBe(404);
   });
 
+  it('five invitations of one address at once leave exactly one usable link', async () => {
+    const email = address();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        admin.post('/api/staff-invitations', { email, role: 'specialist' }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    const open = await server.sql(
+      'select id from staff_invite where email = $1 and accepted_at is null and revoked_at is null',
+      [email],
+    );
+    expect(open).toHaveLength(1);
+  });
+
   it.each([
     ['an unknown field', { role: 'specialist', isAdmin: true }],
     ['the patient role', { role: 'user' }],
@@ -222,6 +237,17 @@ describe('staff invitations', () => {
     }
     expect((await accept('A'.repeat(43))).status).toBe(404);
     expect(await counts()).toEqual(before);
+    // a password the rules refuse is a refusal on record like the others
+    const refusals = await server.sql<{ reason: string }>(
+      `select details->>'reason' as reason from audit_log
+       where action = 'users.invite_accept' and outcome = 'denied' and record_id = $1`,
+      [
+        (
+          await server.sql<{ id: string }>('select id from staff_invite where email = $1', [email])
+        )[0]!.id,
+      ],
+    );
+    expect(refusals.map((r) => r.reason)).toContain('validation_failed');
     // the link still works afterwards, for the invited role only
     const ok = await accept(token);
     expect(ok.body.role).toBe('specialist');

@@ -1,0 +1,3 @@
+-- earlier invitations to one address that are all still open: only the newest stays usable
+UPDATE "staff_invite" SET "revoked_at" = now() WHERE "accepted_at" IS NULL AND "revoked_at" IS NULL AND "id" NOT IN (SELECT DISTINCT ON ("email") "id" FROM "staff_invite" WHERE "accepted_at" IS NULL AND "revoked_at" IS NULL ORDER BY "email", "sent_at" DESC);--> statement-breakpoint
+CREATE UNIQUE INDEX "staff_invite_open_email_key" ON "staff_invite" USING btree ("email") WHERE "staff_invite"."accepted_at" is null and "staff_invite"."revoked_at" is null;
