@@ -91,6 +91,8 @@ test.describe('as a specialist', () => {
   test('books a free slot for a patient from the agenda and cancels it with a reason', async ({
     page,
   }) => {
+    // four page loads and three dialogs: beside another heavy test on two cores it passed 30 s
+    test.setTimeout(90_000);
     const name = `Tomás ${uniqueWord()}`;
     await createPatient(page, { name });
     await openTheWeek(page);

@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { storageStateFor } from './support/accounts';
+import { createStaff, storageStateFor } from './support/accounts';
 import { BASE_URL, expectToast } from './support/helpers';
 
 const SHOTS = 'test-results/dashboard';
@@ -262,26 +262,11 @@ test.describe('notification preferences', () => {
     test.setTimeout(90_000);
     // a fresh staff account, so other specs' notifications are untouched
     const admin = await browser.newContext({ storageState: storageStateFor('admin') });
-    const unique = `${Date.now().toString(36)}${process.pid}`;
-    const account = {
-      name: `Dra. Preferencias ${unique}`,
-      email: `prefs-${unique}@example.test`,
-      role: 'specialist',
-      password: 'correct-horse-battery-9',
-    };
-    const created = await admin.request.post('/api/users', {
-      data: account,
-      headers: { Origin: BASE_URL },
+    const staff = await createStaff(browser, 'specialist', 'Dra. Preferencias', {
+      viewport: { width: 390, height: 844 },
     });
-    expect(created.ok(), await created.text()).toBe(true);
-    const userId = (await created.json()).id as string;
-
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const signIn = await context.request.post('/api/auth/sign-in/email', {
-      data: { email: account.email, password: account.password },
-      headers: { Origin: BASE_URL },
-    });
-    expect(signIn.ok(), await signIn.text()).toBe(true);
+    const userId = staff.id;
+    const context = staff.signedIn!;
     const page = await context.newPage();
     await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
     await page.goto('/settings');

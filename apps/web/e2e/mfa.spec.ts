@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { storageStateFor } from './support/accounts';
+import { createStaff } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { BASE_URL, createUser, fillSignIn } from './support/helpers';
 
@@ -117,20 +117,7 @@ test('a specialist with a factor is sent from patient data to the code step (Spa
 }) => {
   test.setTimeout(120_000);
   // an administrator makes the specialist's account
-  const admin = await browser.newContext({ storageState: storageStateFor('admin') });
-  const unique = `${Date.now().toString(36)}-${process.pid}`;
-  const specialist = {
-    email: `mfa-spec-${unique}@example.test`,
-    name: `Dra. Factor ${unique}`,
-    password: 'correct-horse-battery-9',
-    role: 'specialist',
-  };
-  const made = await admin.request.post('/api/users', {
-    data: specialist,
-    headers: { Origin: BASE_URL },
-  });
-  expect(made.ok(), await made.text()).toBe(true);
-  await admin.close();
+  const specialist = await createStaff(browser, 'specialist', 'Dra. Factor');
 
   // signed in on the phone, in Spanish, before any factor exists
   const phone = await browser.newContext({

@@ -1,9 +1,5 @@
-import {
-  appointmentStatusColour,
-  DEFAULT_TIME_ZONE,
-  type Appointment,
-} from '@painlab/shared/appointments';
-import { memo, useMemo, useState } from 'react';
+import { appointmentStatusColour, DEFAULT_TIME_ZONE } from '@painlab/shared/appointments';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -25,21 +21,32 @@ import {
   GRID_START_MINUTES,
   gridBox,
   PX_PER_MINUTE,
+  stepDate,
   type AgendaState,
 } from '../lib/agenda';
-import { addDays, daysOf, todayIn, zonedParts } from '../lib/zoned';
+import { daysOf, todayIn, zonedParts } from '../lib/zoned';
+import {
+  AgendaDnd,
+  useDraggableVisit,
+  useDropTarget,
+  type DropTarget,
+  type PendingMove,
+  type PlacedVisit,
+} from './agenda-drag';
+import { AgendaMonth } from './agenda-month';
 import { AppointmentActions } from './appointment-actions';
 import { useAppointmentFormat } from './appointment-format';
 import { AppointmentStatusBadge } from './appointment-status-badge';
 import { BookDialog } from './book-dialog';
 import { RebookForm } from './rebook-form';
 
-type Placed = Appointment & { day: string; start: number; end: number };
+type Placed = PlacedVisit;
 
 /**
- * /appointments (staff): the agenda of a day or a week, several specialists side by side (day) or
- * the week of the chosen ones, as a time grid or a list; book, confirm, complete, mark a no-show,
- * cancel with a reason, download the .ics. Times are the clinic's (its zone is named on screen).
+ * /appointments (staff): the agenda of a day, a week or a month, several specialists side by side
+ * (day) or the week or month of the chosen ones, as a calendar or a list; drag a visit to move it
+ * (`AgendaDnd`); book, confirm, complete, mark a no-show, cancel with a reason, move or rebook,
+ * download the .ics. Times are the clinic's (its zone is named on screen).
  */
 export function AgendaView({ viewerId }: { viewerId: string | null }) {
   const { t, i18n } = useTranslation('appointments');
@@ -51,9 +58,9 @@ export function AgendaView({ viewerId }: { viewerId: string | null }) {
   const settings = useAppointmentSettings();
   const zone = settings.data?.timeZone ?? DEFAULT_TIME_ZONE;
   const specialists = useSpecialists();
-  const appointments = useAppointments(range.from, range.to, []);
   const [booking, setBooking] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [pending, setPending] = useState<PendingMove | null>(null);
 
   const allSpecialists = useMemo(() => specialists.data?.items ?? [], [specialists.data]);
   const selected = useMemo(
@@ -66,6 +73,13 @@ export function AgendaView({ viewerId }: { viewerId: string | null }) {
     [state.specialists, viewerId, allSpecialists],
   );
   const days = useMemo(() => daysOf(state.view, state.date), [state.view, state.date]);
+  // a day or a week asks for every specialist (switching who is shown is then instant); a month,
+  // six weeks of a busy clinic, only for those shown
+  const appointments = useAppointments(
+    range.from,
+    range.to,
+    state.view === 'month' && specialists.data ? selected : [],
+  );
 
   const placed = useMemo<Placed[]>(() => {
     const shown = new Set(days);
@@ -73,15 +87,25 @@ export function AgendaView({ viewerId }: { viewerId: string | null }) {
       .map((a) => {
         const s = zonedParts(a.startsAt, zone);
         const e = zonedParts(a.endsAt, zone);
-        return {
+        const visit = {
           ...a,
           day: s.date,
           start: s.minutes,
           end: e.date === s.date ? e.minutes : 24 * 60,
         };
+        // a visit being moved shows at its new place until the server answers
+        return pending?.id === a.id
+          ? {
+              ...visit,
+              day: pending.day,
+              start: pending.start,
+              end: pending.start + (visit.end - visit.start),
+              specialist: { ...a.specialist, id: pending.specialistId },
+            }
+          : visit;
       })
       .filter((a) => shown.has(a.day) && selected.includes(a.specialist.id));
-  }, [appointments.data, zone, days, selected]);
+  }, [appointments.data, zone, days, selected, pending]);
 
   function update(change: Partial<AgendaState>) {
     setParams(agendaSearch({ ...state, ...change }), { replace: true });
@@ -90,20 +114,21 @@ export function AgendaView({ viewerId }: { viewerId: string | null }) {
     const next = selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id];
     update({ specialists: next.length ? next : [id] });
   }
-  const step = state.view === 'day' ? 1 : 7;
   const open = placed.find((a) => a.id === openId) ?? null;
   const nameOf = (id: string) => allSpecialists.find((s) => s.id === id)?.name ?? '';
 
-  const columns =
+  const columns: { key: string; label: string; target: DropTarget; items: Placed[] }[] =
     state.view === 'day'
       ? selected.map((id) => ({
           key: id,
           label: nameOf(id),
+          target: { day: state.date, specialistId: id },
           items: placed.filter((a) => a.specialist.id === id),
         }))
       : days.map((day) => ({
           key: day,
           label: format.shortDay(day),
+          target: { day, specialistId: null },
           items: placed.filter((a) => a.day === day),
         }));
 
@@ -119,7 +144,7 @@ export function AgendaView({ viewerId }: { viewerId: string | null }) {
           <Button
             size="sm"
             variant="secondary"
-            onClick={() => update({ date: addDays(state.date, -step) })}
+            onClick={() => update({ date: stepDate(state, -1) })}
           >
             <span aria-hidden="true">←</span>
             <span className="sr-only">{t(`toolbar.previous.${state.view}`)}</span>
@@ -130,7 +155,7 @@ export function AgendaView({ viewerId }: { viewerId: string | null }) {
           <Button
             size="sm"
             variant="secondary"
-            onClick={() => update({ date: addDays(state.date, step) })}
+            onClick={() => update({ date: stepDate(state, 1) })}
           >
             <span aria-hidden="true">→</span>
             <span className="sr-only">{t(`toolbar.next.${state.view}`)}</span>
@@ -139,7 +164,9 @@ export function AgendaView({ viewerId }: { viewerId: string | null }) {
         <h2 className="text-base font-semibold text-slate-900" aria-live="polite">
           {state.view === 'day'
             ? format.day(state.date)
-            : t('toolbar.weekOf', { day: format.day(days[0]!) })}
+            : state.view === 'week'
+              ? t('toolbar.weekOf', { day: format.day(days[0]!) })
+              : format.month(state.date)}
         </h2>
         <div className="flex gap-1 sm:ml-auto" role="group" aria-label={t('toolbar.view')}>
           {AGENDA_VIEWS.map((v) => (
@@ -196,32 +223,32 @@ export function AgendaView({ viewerId }: { viewerId: string | null }) {
         <Alert tone="error">{t('errors.loadFailed')}</Alert>
       ) : state.layout === 'list' ? (
         <AgendaList days={days} items={placed} zone={zone} lang={lang} onOpen={setOpenId} />
+      ) : state.view === 'month' ? (
+        <AgendaDnd visits={placed} zone={zone} grid={false} onPending={setPending}>
+          <div className={cn(appointments.isPlaceholderData && 'opacity-70')}>
+            <AgendaMonth
+              days={days}
+              month={state.date.slice(0, 7)}
+              today={todayIn(zone)}
+              visits={placed}
+              zone={zone}
+              onOpen={setOpenId}
+              onOpenDay={(day) => update({ view: 'day', date: day })}
+            />
+          </div>
+        </AgendaDnd>
       ) : (
-        <div
-          className={cn(
-            'overflow-x-auto rounded-lg border border-slate-200 bg-white',
-            appointments.isPlaceholderData && 'opacity-70',
-          )}
-        >
-          <div className="flex min-w-full">
-            <HourRail />
-            {columns.map((col) => (
-              <section
-                key={col.key}
-                aria-labelledby={`col-${col.key}`}
-                className="min-w-28 flex-1 border-l border-slate-200"
-              >
-                <h3
-                  id={`col-${col.key}`}
-                  className="sticky top-0 h-10 truncate border-b border-slate-200 bg-slate-50 px-2 py-2 text-sm font-semibold text-slate-800"
-                >
-                  {col.label}
-                </h3>
-                <ol
-                  className="relative"
-                  style={{ height: (GRID_END_MINUTES - GRID_START_MINUTES) * PX_PER_MINUTE }}
-                  aria-label={t('grid.column', { name: col.label, count: col.items.length })}
-                >
+        <AgendaDnd visits={placed} zone={zone} grid onPending={setPending}>
+          <div
+            className={cn(
+              'overflow-x-auto rounded-lg border border-slate-200 bg-white',
+              appointments.isPlaceholderData && 'opacity-70',
+            )}
+          >
+            <div className="flex min-w-full">
+              <HourRail />
+              {columns.map((col) => (
+                <GridColumn key={col.key} column={col}>
                   {col.items.map((a) => (
                     <GridItem
                       key={a.id}
@@ -232,12 +259,13 @@ export function AgendaView({ viewerId }: { viewerId: string | null }) {
                       onOpen={setOpenId}
                     />
                   ))}
-                </ol>
-              </section>
-            ))}
+                </GridColumn>
+              ))}
+            </div>
           </div>
-        </div>
+        </AgendaDnd>
       )}
+      {appointments.data?.truncated ? <Alert tone="warning">{t('truncated')}</Alert> : null}
       {!appointments.isPending && placed.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{t('empty')}</p>
       ) : null}
@@ -250,6 +278,39 @@ export function AgendaView({ viewerId }: { viewerId: string | null }) {
         from={state.date < todayIn(zone) ? todayIn(zone) : state.date}
       />
     </div>
+  );
+}
+
+/** A column of the time grid (a specialist or a day), where visits are dropped. */
+function GridColumn({
+  column,
+  children,
+}: {
+  column: { key: string; label: string; target: DropTarget; items: Placed[] };
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('appointments');
+  const drop = useDropTarget(`col-${column.key}`, column.target);
+  return (
+    <section
+      aria-labelledby={`col-${column.key}`}
+      className="min-w-28 flex-1 border-l border-slate-200"
+    >
+      <h3
+        id={`col-${column.key}`}
+        className="sticky top-0 h-10 truncate border-b border-slate-200 bg-slate-50 px-2 py-2 text-sm font-semibold text-slate-800"
+      >
+        {column.label}
+      </h3>
+      <ol
+        ref={drop.setNodeRef}
+        className={cn('relative', drop.isOver && 'bg-teal-50')}
+        style={{ height: (GRID_END_MINUTES - GRID_START_MINUTES) * PX_PER_MINUTE }}
+        aria-label={t('grid.column', { name: column.label, count: column.items.length })}
+      >
+        {children}
+      </ol>
+    </section>
   );
 }
 
@@ -294,13 +355,19 @@ const GridItem = memo(function GridItem({
   const format = useAppointmentFormat();
   const box = gridBox(a.start, a.end);
   const colour = appointmentStatusColour(a.status);
+  const drag = useDraggableVisit(a);
   return (
-    <li className="absolute inset-x-1" style={{ top: box.top, height: box.height }}>
+    <li
+      ref={drag.setNodeRef}
+      className={cn('absolute inset-x-1', drag.dragging && 'opacity-80 shadow-lg')}
+      style={{ top: box.top, height: box.height, ...drag.style }}
+    >
       <button
         type="button"
         onClick={() => onOpen(a.id)}
+        {...drag.handle}
         className={cn(
-          'h-full w-full overflow-hidden rounded-md border px-1.5 py-0.5 text-left text-xs leading-tight focus-visible:outline-2 focus-visible:outline-teal-700',
+          'h-full w-full touch-manipulation overflow-hidden rounded-md border px-1.5 py-0.5 text-left text-xs leading-tight focus-visible:outline-2 focus-visible:outline-teal-700',
           COLOUR_CLASSES[colour],
           a.status === 'cancelled' && 'line-through',
         )}

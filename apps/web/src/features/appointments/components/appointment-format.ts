@@ -11,6 +11,10 @@ export type AppointmentFormat = {
   day: (date: string) => string;
   /** A short weekday and day (`Mon 23`) of a calendar day. */
   shortDay: (date: string) => string;
+  /** The short weekday (`Mon`) of a calendar day. */
+  weekday: (date: string) => string;
+  /** The month and year (`November 2026`) of a calendar day. */
+  month: (date: string) => string;
   price: (cents: number, currency: string) => string;
 };
 
@@ -66,6 +70,15 @@ export function useAppointmentFormat(): AppointmentFormat {
         fmt(
           's',
           () => new Intl.DateTimeFormat(lng, { weekday: 'short', day: 'numeric', timeZone: 'UTC' }),
+        ).format(new Date(`${date}T00:00:00Z`)),
+      weekday: (date) =>
+        fmt('wd', () => new Intl.DateTimeFormat(lng, { weekday: 'short', timeZone: 'UTC' })).format(
+          new Date(`${date}T00:00:00Z`),
+        ),
+      month: (date) =>
+        fmt(
+          'm',
+          () => new Intl.DateTimeFormat(lng, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
         ).format(new Date(`${date}T00:00:00Z`)),
       price: (cents, currency) =>
         new Intl.NumberFormat(lng, { style: 'currency', currency }).format(cents / 100),

@@ -3,8 +3,11 @@ import {
   agendaFromSearchParams,
   agendaRange,
   agendaSearch,
+  droppedMinutes,
   gridBox,
   PX_PER_MINUTE,
+  stepDate,
+  type AgendaState,
 } from './agenda';
 
 describe('agenda state', () => {
@@ -19,7 +22,7 @@ describe('agenda state', () => {
       specialists: ['a', 'b'],
     });
     const fallback = agendaFromSearchParams(
-      new URLSearchParams('view=month&date=2026-02-30'),
+      new URLSearchParams('view=year&date=2026-02-30'),
       new Date('2026-11-22T23:30:00Z'),
     );
     // 23:30 UTC is already the 23rd in Madrid
@@ -39,6 +42,34 @@ describe('agenda state', () => {
       from: '2026-11-22T00:00:00.000Z',
       to: '2026-12-01T00:00:00.000Z',
     });
+  });
+
+  it('a month view asks for its whole weeks and steps by months', () => {
+    const month: AgendaState = {
+      view: 'month',
+      date: '2026-11-25',
+      layout: 'grid',
+      specialists: [],
+    };
+    expect(agendaFromSearchParams(agendaSearch(month))).toEqual(month);
+    expect(agendaRange(month)).toEqual({
+      from: '2026-10-25T00:00:00.000Z',
+      to: '2026-12-08T00:00:00.000Z',
+    });
+    expect(stepDate(month, 1)).toBe('2026-12-25');
+    expect(stepDate({ view: 'month', date: '2027-03-31' }, -1)).toBe('2027-02-28');
+    expect(stepDate({ view: 'week', date: '2026-11-25' }, -1)).toBe('2026-11-18');
+    expect(stepDate({ view: 'day', date: '2026-12-31' }, 1)).toBe('2027-01-01');
+  });
+
+  it('a drag lands on a quarter hour of the same day', () => {
+    const px = (minutes: number) => minutes * PX_PER_MINUTE;
+    expect(droppedMinutes(9 * 60, px(62), 30)).toBe(10 * 60);
+    expect(droppedMinutes(9 * 60, px(-8), 30)).toBe(9 * 60 - 15);
+    expect(droppedMinutes(9 * 60, px(-7), 30)).toBe(9 * 60);
+    expect(droppedMinutes(9 * 60, px(8), 30)).toBe(9 * 60 + 15);
+    expect(droppedMinutes(60, px(-600), 30)).toBe(0);
+    expect(droppedMinutes(23 * 60, px(600), 45)).toBe(24 * 60 - 45);
   });
 
   it('clamps boxes to the grid', () => {

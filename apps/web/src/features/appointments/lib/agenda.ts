@@ -1,8 +1,8 @@
 /** The agenda screen's state in the URL (view, day, layout, specialists) and its grid geometry. */
 import { DEFAULT_TIME_ZONE } from '@painlab/shared/appointments';
-import { daysOf, isDay, rangeFor, todayIn } from './zoned';
+import { addDays, addMonths, daysOf, isDay, rangeFor, todayIn } from './zoned';
 
-export const AGENDA_VIEWS = ['day', 'week'] as const;
+export const AGENDA_VIEWS = ['day', 'week', 'month'] as const;
 export const AGENDA_LAYOUTS = ['grid', 'list'] as const;
 export type AgendaView = (typeof AGENDA_VIEWS)[number];
 export type AgendaLayout = (typeof AGENDA_LAYOUTS)[number];
@@ -20,7 +20,7 @@ export function agendaFromSearchParams(params: URLSearchParams, now = new Date()
   const layout = params.get('layout');
   const date = params.get('date');
   return {
-    view: view === 'week' ? 'week' : 'day',
+    view: view === 'week' || view === 'month' ? view : 'day',
     layout: layout === 'list' ? 'list' : 'grid',
     date: isDay(date) ? date : todayIn(DEFAULT_TIME_ZONE, now),
     specialists: (params.get('s') ?? '')
@@ -42,6 +42,25 @@ export function agendaSearch(state: AgendaState): URLSearchParams {
 /** The instants the screen asks for (every specialist: the selection is applied on screen). */
 export function agendaRange(state: AgendaState) {
   return rangeFor(daysOf(state.view, state.date));
+}
+
+/** The date one step before (-1) or after (1): a day, a week or a month. */
+export function stepDate(state: Pick<AgendaState, 'view' | 'date'>, direction: 1 | -1): string {
+  if (state.view === 'month') return addMonths(state.date, direction);
+  return addDays(state.date, direction * (state.view === 'day' ? 1 : 7));
+}
+
+/** Where a dragged visit lands: whole quarter hours. */
+export const DROP_STEP_MINUTES = 15;
+
+/**
+ * The new start of a visit dragged by `deltaY` pixels on the time grid, from its start `minutes`:
+ * snapped to quarter hours and kept on the day (a visit is never dragged past midnight).
+ */
+export function droppedMinutes(minutes: number, deltaY: number, duration: number): number {
+  const moved = minutes + deltaY / PX_PER_MINUTE;
+  const snapped = Math.round(moved / DROP_STEP_MINUTES) * DROP_STEP_MINUTES;
+  return Math.min(Math.max(snapped, 0), 24 * 60 - Math.max(duration, DROP_STEP_MINUTES));
 }
 
 /** The grid shows 07:00–21:00; visits outside are drawn at its edge. */

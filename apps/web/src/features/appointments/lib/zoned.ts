@@ -53,11 +53,49 @@ export function weekStart(date: string): string {
   return addDays(date, -((weekday + 6) % 7));
 }
 
-/** The days shown: one, or Monday to Sunday. */
-export function daysOf(view: 'day' | 'week', anchor: string): string[] {
+/**
+ * The days shown: one; Monday to Sunday; or a month as whole weeks (Monday of the week of the 1st
+ * to Sunday of the week of the last day: 4 to 6 rows).
+ */
+export function daysOf(view: 'day' | 'week' | 'month', anchor: string): string[] {
   if (view === 'day') return [anchor];
-  const first = weekStart(anchor);
-  return Array.from({ length: 7 }, (_, i) => addDays(first, i));
+  if (view === 'week') {
+    const first = weekStart(anchor);
+    return Array.from({ length: 7 }, (_, i) => addDays(first, i));
+  }
+  const first = weekStart(`${anchor.slice(0, 7)}-01`);
+  const last = addDays(`${addMonths(anchor, 1).slice(0, 7)}-01`, -1);
+  const days = [first];
+  while (days.length % 7 || days.at(-1)! < last) days.push(addDays(days.at(-1)!, 1));
+  return days;
+}
+
+/** `date` moved by whole months, kept inside the month (31 January + 1 → 28/29 February). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
+  first.setUTCDate(Math.min(d, lastDay.getUTCDate()));
+  return first.toISOString().slice(0, 10);
+}
+
+/**
+ * The instant at local `date` and `minutes` after midnight in `zone` (what a drop on the agenda
+ * means). The zone's offset is read back through `Intl` and corrected once more, so a time on a
+ * day the clocks change lands right; a local time skipped by a spring-forward gap comes out an
+ * hour later, as clocks read it.
+ */
+export function instantAt(date: string, minutes: number, zone: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, 0, minutes);
+  const offsetAt = (t: number) => {
+    const p = zonedParts(new Date(t).toISOString(), zone);
+    const [py, pm, pd] = p.date.split('-').map(Number) as [number, number, number];
+    return Date.UTC(py, pm - 1, pd, 0, p.minutes) - t;
+  };
+  let t = wall - offsetAt(wall);
+  t = wall - offsetAt(t);
+  return new Date(t).toISOString();
 }
 
 /**
