@@ -105,8 +105,9 @@ function MonthDay({
       data-day={day}
       className={cn(
         'h-24 border-t border-l border-slate-200 p-1 align-top first:border-l-0 sm:h-28',
-        !inMonth && 'bg-slate-50',
-        drop.isOver && 'bg-teal-50 outline-2 -outline-offset-2 outline-teal-700',
+        drop.isOver
+          ? 'bg-teal-50 outline-2 -outline-offset-2 outline-teal-700'
+          : !inMonth && 'bg-slate-50',
       )}
     >
       <button
@@ -116,8 +117,11 @@ function MonthDay({
         aria-current={isToday ? 'date' : undefined}
         className={cn(
           'flex min-h-8 min-w-8 items-center justify-center rounded-full text-sm focus-visible:outline-2 focus-visible:outline-teal-700',
-          inMonth ? 'text-slate-900' : 'text-slate-600',
-          isToday && 'bg-teal-700 font-semibold text-white',
+          isToday
+            ? 'bg-teal-700 font-semibold text-white'
+            : inMonth
+              ? 'text-slate-900'
+              : 'text-slate-600',
         )}
       >
         {Number(day.slice(8))}
