@@ -18,9 +18,11 @@ export function appointmentsQueryOptions(from: string, to: string, specialistIds
   });
 }
 
-export function useAppointments(from: string, to: string, specialistIds: string[]) {
+/** `enabled: false` waits (the month waits until it knows whose visits it shows). */
+export function useAppointments(from: string, to: string, specialistIds: string[], enabled = true) {
   return useQuery({
     ...appointmentsQueryOptions(from, to, specialistIds),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }

@@ -15,6 +15,7 @@ import {
   AGENDA_LAYOUTS,
   AGENDA_VIEWS,
   agendaFromSearchParams,
+  agendaQueryIds,
   agendaRange,
   agendaSearch,
   GRID_END_MINUTES,
@@ -74,12 +75,9 @@ export function AgendaView({ viewerId }: { viewerId: string | null }) {
   );
   const days = useMemo(() => daysOf(state.view, state.date), [state.view, state.date]);
   // a day or a week asks for every specialist (switching who is shown is then instant); a month,
-  // six weeks of a busy clinic, only for those shown
-  const appointments = useAppointments(
-    range.from,
-    range.to,
-    state.view === 'month' && specialists.data ? selected : [],
-  );
+  // six weeks of a busy clinic, only for those shown, once they are known (`agendaQueryIds`)
+  const ids = agendaQueryIds(state, specialists.data ? selected : null);
+  const appointments = useAppointments(range.from, range.to, ids ?? [], ids !== null);
 
   const placed = useMemo<Placed[]>(() => {
     const shown = new Set(days);

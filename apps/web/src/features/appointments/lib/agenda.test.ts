@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   agendaFromSearchParams,
+  agendaQueryIds,
   agendaRange,
   agendaSearch,
   droppedMinutes,
@@ -60,6 +61,13 @@ describe('agenda state', () => {
     expect(stepDate({ view: 'month', date: '2027-03-31' }, -1)).toBe('2027-02-28');
     expect(stepDate({ view: 'week', date: '2026-11-25' }, -1)).toBe('2026-11-18');
     expect(stepDate({ view: 'day', date: '2026-12-31' }, 1)).toBe('2027-01-01');
+  });
+
+  it('asks for every specialist on a day or a week; in a month only for those shown', () => {
+    expect(agendaQueryIds({ view: 'week', specialists: ['a'] }, null)).toEqual([]);
+    expect(agendaQueryIds({ view: 'month', specialists: ['a', 'b'] }, null)).toEqual(['a', 'b']);
+    expect(agendaQueryIds({ view: 'month', specialists: [] }, null)).toBeNull();
+    expect(agendaQueryIds({ view: 'month', specialists: [] }, ['c'])).toEqual(['c']);
   });
 
   it('a drag lands on a quarter hour of the same day', () => {

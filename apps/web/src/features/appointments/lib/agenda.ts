@@ -39,6 +39,19 @@ export function agendaSearch(state: AgendaState): URLSearchParams {
   return q;
 }
 
+/**
+ * Whose appointments the screen asks for: every specialist's for a day or a week (`[]`); for a
+ * month only those shown: the URL's, or the default selection once the specialists are known
+ * (`selected`; null while they are not: nothing to ask yet). The route's loader asks the same.
+ */
+export function agendaQueryIds(
+  state: Pick<AgendaState, 'view' | 'specialists'>,
+  selected: string[] | null,
+): string[] | null {
+  if (state.view !== 'month') return [];
+  return state.specialists.length ? state.specialists : selected;
+}
+
 /** The instants the screen asks for (every specialist: the selection is applied on screen). */
 export function agendaRange(state: AgendaState) {
   return rangeFor(daysOf(state.view, state.date));

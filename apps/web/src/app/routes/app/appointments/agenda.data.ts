@@ -4,13 +4,20 @@ import {
   settingsQueryOptions,
   specialistsQueryOptions,
 } from '../../../../features/appointments/api/get-reference';
-import { agendaFromSearchParams, agendaRange } from '../../../../features/appointments/lib/agenda';
+import {
+  agendaFromSearchParams,
+  agendaQueryIds,
+  agendaRange,
+} from '../../../../features/appointments/lib/agenda';
 import { queryClient } from '../../../../lib/query-client';
 import type { RouteDataArgs } from '../../route-data';
 
 export function prefetch({ url }: RouteDataArgs): void {
-  const range = agendaRange(agendaFromSearchParams(url.searchParams));
-  void queryClient.prefetchQuery(appointmentsQueryOptions(range.from, range.to, []));
+  const state = agendaFromSearchParams(url.searchParams);
+  const range = agendaRange(state);
+  // what the screen will ask for; a month without specialists in the URL waits for the list
+  const ids = agendaQueryIds(state, null);
+  if (ids) void queryClient.prefetchQuery(appointmentsQueryOptions(range.from, range.to, ids));
   void queryClient.prefetchQuery(specialistsQueryOptions());
   void queryClient.prefetchQuery(settingsQueryOptions());
 }
