@@ -165,7 +165,8 @@ test.describe('as a specialist', () => {
 test('a patient requests a free slot and sees it pending; axe and screenshots', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  // a sign-up through the invitation, two pages and axe: 46 s alone, over 90 s beside two heavy specs
+  test.setTimeout(180_000);
   const staff = await browser.newContext({
     storageState: storageStateFor('specialist'),
     viewport: { width: 1280, height: 900 },
