@@ -104,12 +104,15 @@ test.describe('sign-up and sign-in', () => {
   });
 
   test('each demo role signs in through the form', async ({ browser }) => {
+    // Four sign-ins, each waiting for its dashboard's data before the URL changes (data-first
+    // routes): on two loaded cores one role took longer than the default 7 s.
+    test.setTimeout(120_000);
     for (const role of ROLES) {
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto('/login');
       await fillSignIn(page, demoEmail(role), DEMO_PASSWORD);
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page).toHaveURL(/\/dashboard$/, { timeout: 25_000 });
       await expectToast(page, 'Successfully signed in!');
       await expect(page.getByTestId('role-badge')).toHaveText(ROLE_BADGE[role]);
       await context.close();

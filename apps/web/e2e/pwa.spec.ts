@@ -147,11 +147,15 @@ test.describe('monitoring', () => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
     await request;
-    const beacons = await page.evaluate(
-      () => (window as unknown as { __beacons: { url: string; body: string }[] }).__beacons,
-    );
-    const vitals = beacons.filter((b) => b.url.endsWith('/api/vitals'));
-    expect(vitals.length).toBeGreaterThan(0);
+    // The copy is pushed once the Blob's text is read, which can finish after the request left.
+    const readBeacons = () =>
+      page.evaluate(() =>
+        (window as unknown as { __beacons: { url: string; body: string }[] }).__beacons.filter(
+          (b) => b.url.endsWith('/api/vitals'),
+        ),
+      );
+    await expect.poll(async () => (await readBeacons()).length).toBeGreaterThan(0);
+    const vitals = await readBeacons();
     const metrics = vitals.flatMap(
       (b) =>
         (JSON.parse(b.body) as { metrics: { name: string; path: string; rating: string }[] })
