@@ -90,7 +90,9 @@ export function createApp(deps: Deps) {
     (c.get('session') &&
       (c.req.path === '/api/patients/import' ||
         /^\/api\/messages\/threads\/[^/]+\/attachments$/.test(c.req.path) ||
-        /^\/api\/site-editor\/specialists\/[^/]+\/photo$/.test(c.req.path)))
+        /^\/api\/site-editor\/(?:specialists\/[^/]+\/photo|posts\/[^/]+\/(?:cover|images))$/.test(
+          c.req.path,
+        )))
       ? next() // the import, attachment and image routes have their own, larger limits
       : apiBodyLimit(c, next),
   );

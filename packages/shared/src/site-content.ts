@@ -93,6 +93,8 @@ export interface PostSummary extends Localised {
   publishedAt: string;
   readingMinutes: number;
   author: { slug: string; name: string; credentials: string };
+  /** The cover uploaded in the site editor (ADR 0036), or null. */
+  cover: SiteImage | null;
 }
 
 export interface PostDetail extends PostSummary {
@@ -355,6 +357,36 @@ export type PostInput = z.infer<typeof postInputSchema>;
 export const postUpdateSchema = postInputSchema.extend({ version });
 export type PostUpdate = z.infer<typeof postUpdateSchema>;
 
+/** The alt texts of an upload, both required (query of the upload route). */
+export const imageAltSchema = z.strictObject({
+  altEs: required(SITE_IMAGE_ALT_MAX),
+  altEn: required(SITE_IMAGE_ALT_MAX),
+});
+export type ImageAlt = z.infer<typeof imageAltSchema>;
+
+export const staffPhotoSchema = z.object({
+  altEs: z.string(),
+  altEn: z.string(),
+  /** A variant to show in the editor (the smallest WebP). */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type StaffPhoto = z.infer<typeof staffPhotoSchema>;
+
+/** An image uploaded into a post's text: its address and the Markdown that shows it. */
+export const postImageSchema = z.object({
+  /** The largest JPEG variant; the public page serves every size from it (ADR 0036). */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** `![alt](url)` with the Spanish alt text, for the Spanish text. */
+  markdown: z.string(),
+  /** The same with the English alt text. */
+  markdownEn: z.string(),
+});
+export type PostImage = z.infer<typeof postImageSchema>;
+
 export const staffPostSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -371,6 +403,8 @@ export const staffPostSchema = z.object({
   titleEn: z.string().nullable(),
   summaryEn: z.string().nullable(),
   bodyEn: z.string().nullable(),
+  /** The uploaded cover, or null. */
+  cover: staffPhotoSchema.nullable(),
   version: z.number().int(),
   updatedAt: z.string(),
 });
@@ -396,23 +430,6 @@ export const specialistInputSchema = z.strictObject({
 export type SpecialistInput = z.infer<typeof specialistInputSchema>;
 export const specialistUpdateSchema = specialistInputSchema.extend({ version });
 export type SpecialistUpdate = z.infer<typeof specialistUpdateSchema>;
-
-/** The alt texts of an upload, both required (query of the upload route). */
-export const imageAltSchema = z.strictObject({
-  altEs: required(SITE_IMAGE_ALT_MAX),
-  altEn: required(SITE_IMAGE_ALT_MAX),
-});
-export type ImageAlt = z.infer<typeof imageAltSchema>;
-
-export const staffPhotoSchema = z.object({
-  altEs: z.string(),
-  altEn: z.string(),
-  /** A variant to show in the editor (the smallest WebP). */
-  url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-});
-export type StaffPhoto = z.infer<typeof staffPhotoSchema>;
 
 export const staffSpecialistSchema = specialistInputSchema.extend({
   id: z.string(),

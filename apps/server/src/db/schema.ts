@@ -811,6 +811,10 @@ export const sitePost = pgTable(
     titleEn: text('title_en'),
     summaryEn: text('summary_en'),
     bodyEn: text('body_en'),
+    /** The post's cover (ADR 0036); the image is also owned by the post (`site_image.post_id`). */
+    coverImageId: uuid('cover_image_id').references((): AnyPgColumn => siteImage.id, {
+      onDelete: 'set null',
+    }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
@@ -1691,9 +1695,17 @@ export const siteImage = pgTable(
     altEs: text('alt_es').notNull(),
     altEn: text('alt_en').notNull(),
     uploadedBy: text('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
+    /**
+     * The post the image belongs to (its cover or an image inside its text, ADR 0036): deleting the
+     * post deletes its images. Null for profile photos.
+     */
+    postId: uuid('post_id').references((): AnyPgColumn => sitePost.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
-  (t) => [check('site_image_size_check', sql`${t.width} > 0 and ${t.height} > 0`)],
+  (t) => [
+    check('site_image_size_check', sql`${t.width} > 0 and ${t.height} > 0`),
+    index('site_image_post_idx').on(t.postId),
+  ],
 );
 
 /** One resized, re-encoded copy of a site image, served publicly by its content-hashed name. */

@@ -55,6 +55,34 @@ export function registerSiteEditor(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     c.json(await service.removeSpecialistPhoto(deps, actorOf(c), c.req.valid('param').id), 200),
   );
 
+  app.openapi(routes.editorUploadPostCoverRoute, async (c) =>
+    c.json(
+      await service.uploadPostCover(
+        deps,
+        actorOf(c),
+        c.req.valid('param').id,
+        new Uint8Array(await c.req.arrayBuffer()),
+        c.req.valid('query'),
+      ),
+      200,
+    ),
+  );
+  app.openapi(routes.editorRemovePostCoverRoute, async (c) =>
+    c.json(await service.removePostCover(deps, actorOf(c), c.req.valid('param').id), 200),
+  );
+  app.openapi(routes.editorUploadPostImageRoute, async (c) =>
+    c.json(
+      await service.uploadPostImage(
+        deps,
+        actorOf(c),
+        c.req.valid('param').id,
+        new Uint8Array(await c.req.arrayBuffer()),
+        c.req.valid('query'),
+      ),
+      201,
+    ),
+  );
+
   app.openapi(routes.editorListTestimonialsRoute, async (c) =>
     c.json({ items: await service.listTestimonials(deps, actorOf(c)) }, 200),
   );
@@ -96,7 +124,7 @@ export function registerSiteEditor(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       200,
     );
   });
-  app.openapi(routes.editorPreviewRoute, (c) =>
-    c.json(service.preview(c.req.valid('json').markdown), 200),
+  app.openapi(routes.editorPreviewRoute, async (c) =>
+    c.json(await service.preview(deps, c.req.valid('json').markdown), 200),
   );
 }

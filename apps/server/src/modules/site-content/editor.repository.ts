@@ -105,6 +105,7 @@ const selectPost = {
   titleEn: sitePost.titleEn,
   summaryEn: sitePost.summaryEn,
   bodyEn: sitePost.bodyEn,
+  coverImageId: sitePost.coverImageId,
   version: sitePost.version,
   createdAt: sitePost.createdAt,
   updatedAt: sitePost.updatedAt,

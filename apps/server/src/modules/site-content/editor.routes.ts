@@ -20,6 +20,7 @@ import {
   specialistUpdateSchema,
   staffPageTextSchema,
   staffPostSchema,
+  postImageSchema,
   staffSpecialistSchema,
   staffTestimonialSchema,
   testimonialInputSchema,
@@ -173,6 +174,57 @@ export const editorRemoveSpecialistPhotoRoute = defineRoute({
   description: `A specialist: only the profile linked to their account. ${AFTER_WRITE}`,
   request: { params: idParam },
   responses: { 200: jsonResponse('The profile', specialist) },
+});
+
+const imageUpload = {
+  params: idParam,
+  query: imageAltSchema,
+  body: {
+    required: true,
+    content: Object.fromEntries(SITE_IMAGE_TYPES.map((t) => [t, { schema: binary }])),
+  },
+};
+const IMAGE_CHECKS =
+  'A JPEG, PNG or WebP image of at most 8 MiB and 40 megapixels, as the body; its type is decided by decoding it (400 `image_unreadable` otherwise; `image_too_many_pixels`; `required` for an empty body). It is turned upright, stripped of its metadata and stored at 320, 640 and 1280 px wide (never enlarged) in WebP and JPEG. Alt text in both languages is required. A specialist: only posts they wrote (403, audited).';
+
+export const editorUploadPostCoverRoute = defineRoute({
+  method: 'put',
+  path: '/api/site-editor/posts/{id}/cover',
+  access: access.can('site_content', 'edit'),
+  operationId: 'uploadStaffSitePostCover',
+  tags: TAGS,
+  summary: "Set a post's cover image (the raw image as the body)",
+  description: `${IMAGE_CHECKS} The previous cover is deleted; the post's \`version\` is unchanged. ${AFTER_WRITE}`,
+  middleware: [limitBody(SITE_IMAGE_MAX_BYTES)],
+  request: imageUpload,
+  errors: { 413: 'Image over 8 MiB' },
+  responses: { 200: jsonResponse('The post', post) },
+});
+
+export const editorRemovePostCoverRoute = defineRoute({
+  method: 'delete',
+  path: '/api/site-editor/posts/{id}/cover',
+  access: access.can('site_content', 'edit'),
+  operationId: 'removeStaffSitePostCover',
+  tags: TAGS,
+  summary: "Remove a post's cover image",
+  description: `A specialist: only posts they wrote. ${AFTER_WRITE}`,
+  request: { params: idParam },
+  responses: { 200: jsonResponse('The post', post) },
+});
+
+export const editorUploadPostImageRoute = defineRoute({
+  method: 'post',
+  path: '/api/site-editor/posts/{id}/images',
+  access: access.can('site_content', 'edit'),
+  operationId: 'uploadStaffSitePostImage',
+  tags: TAGS,
+  summary: "Upload an image to show inside a post's text",
+  description: `${IMAGE_CHECKS} The image belongs to the post (deleted with it). The answer gives the Markdown to paste; the public page shows only images uploaded here, at their size, with every variant (any other image in the text is removed).`,
+  middleware: [limitBody(SITE_IMAGE_MAX_BYTES)],
+  request: imageUpload,
+  errors: { 413: 'Image over 8 MiB' },
+  responses: { 201: jsonResponse('The image', named('StaffSitePostImage', postImageSchema)) },
 });
 
 export const editorListTestimonialsRoute = defineRoute({

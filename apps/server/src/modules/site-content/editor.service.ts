@@ -12,6 +12,7 @@ import {
   type ImageAlt,
   type PageKey,
   type PageTextInput,
+  type PostImage,
   type PostInput,
   type PostUpdate,
   type SiteLang,
@@ -30,9 +31,9 @@ import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
 import * as repo from './editor.repository';
 import * as images from './images.repository';
-import { processImage, toStaffPhoto } from './images';
+import { imageUrl, processImage, toStaffPhoto } from './images';
 import type { Db } from '../../db/client';
-import { renderMarkdown } from './markdown';
+import { renderPostBody } from './site-content.service';
 import { uniqueViolation } from '../../db/errors';
 import { refuseAudited } from '../../audit/refusals';
 
@@ -257,8 +258,14 @@ export async function removeSpecialistPhoto(
 
 // ---- posts ----
 
-function toPost(row: repo.PostRow, author: repo.SpecialistRow | undefined): StaffPost {
+function toPost(
+  row: repo.PostRow,
+  author: repo.SpecialistRow | undefined,
+  covers: Map<string, images.ImageSummary> = new Map(),
+): StaffPost {
+  const cover = row.coverImageId ? covers.get(row.coverImageId) : undefined;
   return {
+    cover: cover ? toStaffPhoto(cover) : null,
     id: row.id,
     slug: row.slug,
     authorSlug: author?.slug ?? '',
@@ -287,7 +294,119 @@ export async function listPosts(deps: Deps, actor: Actor): Promise<StaffPost[]> 
   );
   const missing = rows.some((r) => !byId.has(r.authorId));
   if (missing) for (const a of await repo.allSpecialists(deps.database.db)) byId.set(a.id, a);
-  return rows.map((r) => toPost(r, byId.get(r.authorId)));
+  const covers = await coversOf(deps.database.db, rows);
+  return rows.map((r) => toPost(r, byId.get(r.authorId), covers));
+}
+
+const coversOf = (db: Db | Tx, rows: repo.PostRow[]) =>
+  images.imageSummaries(
+    db,
+    rows.flatMap((r) => (r.coverImageId ? [r.coverImageId] : [])),
+  );
+
+/** The post `actor` may change: any for an administrator, one they wrote otherwise. */
+async function ownPost(deps: Deps, actor: Actor, id: string, what: string) {
+  const current = await repo.postById(deps.database.db, id);
+  if (!current) throw DomainError.notFound();
+  if (!isAdmin(actor)) {
+    const owner = await repo.specialistById(deps.database.db, current.authorId);
+    if (!owner || owner.userId === null || owner.userId !== actor.userId)
+      await refuse(deps, actor, 'edit', what, id);
+  }
+  return current;
+}
+
+/**
+ * Sets a post's cover from an uploaded file (checked and resized as a profile photo, not cropped);
+ * the old cover is deleted with it. The post's `version` is left alone, as for a photo.
+ */
+export async function uploadPostCover(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  bytes: Uint8Array,
+  alt: ImageAlt,
+): Promise<StaffPost> {
+  await ownPost(deps, actor, id, 'post_cover');
+  const image = await processImage(bytes, { square: false });
+  return write(deps, async (tx) => {
+    const locked = await images.lockPostCover(tx, id);
+    if (!locked) throw DomainError.notFound();
+    const imageId = await images.insertImage(tx, image, {
+      altEs: alt.altEs,
+      altEn: alt.altEn,
+      uploadedBy: actor.userId ?? null,
+      postId: id,
+    });
+    await images.setPostCover(tx, id, imageId);
+    if (locked.coverImageId) await images.deleteImage(tx, locked.coverImageId);
+    await audit(tx, actor, 'site.post.cover_uploaded', id, {
+      imageId,
+      variants: String(image.variants.length),
+    });
+    return postAsStaff(tx, id);
+  });
+}
+
+/** Removes a post's cover. */
+export async function removePostCover(deps: Deps, actor: Actor, id: string): Promise<StaffPost> {
+  await ownPost(deps, actor, id, 'post_cover');
+  return write(deps, async (tx) => {
+    const locked = await images.lockPostCover(tx, id);
+    if (!locked) throw DomainError.notFound();
+    if (locked.coverImageId) {
+      await images.setPostCover(tx, id, null);
+      await images.deleteImage(tx, locked.coverImageId);
+      await audit(tx, actor, 'site.post.cover_removed', id);
+    }
+    return postAsStaff(tx, id);
+  });
+}
+
+/**
+ * Stores an image to show inside a post's text: checked and resized like a cover, owned by the post
+ * (deleted with it). Answers its address and the Markdown to paste, with the Spanish alt text (the
+ * English text's copy takes the English one).
+ */
+export async function uploadPostImage(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  bytes: Uint8Array,
+  alt: ImageAlt,
+): Promise<PostImage> {
+  await ownPost(deps, actor, id, 'post_image');
+  const image = await processImage(bytes, { square: false });
+  return write(deps, async (tx) => {
+    if (!(await images.lockPostCover(tx, id))) throw DomainError.notFound();
+    const imageId = await images.insertImage(tx, image, {
+      altEs: alt.altEs,
+      altEn: alt.altEn,
+      uploadedBy: actor.userId ?? null,
+      postId: id,
+    });
+    await audit(tx, actor, 'site.post.image_uploaded', id, { imageId });
+    const largest = image.variants.filter((v) => v.format === 'jpeg').at(-1)!;
+    const url = imageUrl(largest.name);
+    const mdAlt = (text: string) =>
+      text
+        .replace(/[[\]\\]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    return {
+      url,
+      width: largest.width,
+      height: largest.height,
+      markdown: `![${mdAlt(alt.altEs)}](${url})`,
+      markdownEn: `![${mdAlt(alt.altEn)}](${url})`,
+    };
+  });
+}
+
+async function postAsStaff(tx: Tx, id: string): Promise<StaffPost> {
+  const row = (await repo.postById(tx, id))!;
+  const author = await repo.specialistById(tx, row.authorId);
+  return toPost(row, author ?? undefined, await coversOf(tx, [row]));
 }
 
 /** The checks a post's input needs beyond its schema; the values to store. */
@@ -354,13 +473,7 @@ export async function updatePost(
   id: string,
   input: PostUpdate,
 ): Promise<StaffPost> {
-  const current = await repo.postById(deps.database.db, id);
-  if (!current) throw DomainError.notFound();
-  if (!isAdmin(actor)) {
-    const owner = await repo.specialistById(deps.database.db, current.authorId);
-    if (!owner || owner.userId === null || owner.userId !== actor.userId)
-      await refuse(deps, actor, 'edit', 'post', id);
-  }
+  const current = await ownPost(deps, actor, id, 'post');
   const { version, ...rest } = input;
   const author = await authorFor(deps, actor, rest.authorSlug, 'edit', id);
   const values = postValues(rest, author.id);
@@ -377,7 +490,8 @@ export async function updatePost(
           : `site.post.${values.status}`
         : 'site.post.updated';
     await audit(tx, actor, action, id);
-    return toPost((await repo.postById(tx, id))!, author);
+    const row = (await repo.postById(tx, id))!;
+    return toPost(row, author, await coversOf(tx, [row]));
   });
 }
 
@@ -564,7 +678,7 @@ export async function savePageText(
   });
 }
 
-/** The editor's preview: the Markdown as the public page will show it (sanitised). */
-export function preview(markdown: string): { html: string } {
-  return { html: renderMarkdown(markdown) };
+/** The editor's preview: the Markdown as the public page will show it (sanitised, images shown). */
+export async function preview(deps: Deps, markdown: string): Promise<{ html: string }> {
+  return { html: await renderPostBody(deps, markdown, 'es') };
 }

@@ -5,7 +5,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
-import { siteImage, siteImageVariant, siteSpecialist } from '../../db/schema';
+import { siteImage, siteImageVariant, sitePost, siteSpecialist } from '../../db/schema';
 import type { ProcessedImage } from './images';
 
 type Q = Db | Tx;
@@ -49,6 +49,25 @@ export async function imageSummaries(db: Q, ids: string[]): Promise<Map<string, 
   return result;
 }
 
+/** The images some of whose variants are named `names`, by each of those names. */
+export async function imagesByVariantNames(
+  db: Q,
+  names: string[],
+): Promise<Map<string, ImageSummary>> {
+  const result = new Map<string, ImageSummary>();
+  if (names.length === 0) return result;
+  const rows = await db
+    .select({ name: siteImageVariant.name, imageId: siteImageVariant.imageId })
+    .from(siteImageVariant)
+    .where(inArray(siteImageVariant.name, names.slice(0, 100)));
+  const images = await imageSummaries(db, [...new Set(rows.map((r) => r.imageId))]);
+  for (const r of rows) {
+    const image = images.get(r.imageId);
+    if (image) result.set(r.name, image);
+  }
+  return result;
+}
+
 export async function variantByName(
   db: Q,
   name: string,
@@ -64,7 +83,7 @@ export async function variantByName(
 export async function insertImage(
   tx: Tx,
   image: ProcessedImage,
-  meta: { altEs: string; altEn: string; uploadedBy: string | null },
+  meta: { altEs: string; altEn: string; uploadedBy: string | null; postId?: string },
 ): Promise<string> {
   const [row] = await tx
     .insert(siteImage)
@@ -110,4 +129,24 @@ export async function setSpecialistPhoto(
     .update(siteSpecialist)
     .set({ photoImageId: imageId, updatedAt: new Date() })
     .where(eq(siteSpecialist.id, specialistId));
+}
+
+/** Locks the post's row and answers its current cover (undefined: no such post). */
+export async function lockPostCover(
+  tx: Tx,
+  postId: string,
+): Promise<{ coverImageId: string | null } | undefined> {
+  const [row] = await tx
+    .select({ coverImageId: sitePost.coverImageId })
+    .from(sitePost)
+    .where(eq(sitePost.id, postId))
+    .for('update');
+  return row;
+}
+
+export async function setPostCover(tx: Tx, postId: string, imageId: string | null): Promise<void> {
+  await tx
+    .update(sitePost)
+    .set({ coverImageId: imageId, updatedAt: new Date() })
+    .where(eq(sitePost.id, postId));
 }

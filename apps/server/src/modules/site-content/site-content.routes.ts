@@ -8,6 +8,17 @@ const slugParam = z.strictObject({ slug: z.string().max(120) });
 
 const author = z.object({ slug: z.string(), name: z.string(), credentials: z.string() });
 const localised = { lang: z.enum(SITE_LANGS), fallback: z.boolean() };
+const siteImage = named(
+  'SiteImage',
+  z.object({
+    alt: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    src: z.string(),
+    srcsetWebp: z.string(),
+    srcsetJpeg: z.string(),
+  }),
+);
 const postSummary = named(
   'SitePostSummary',
   z.object({
@@ -19,6 +30,7 @@ const postSummary = named(
     publishedAt: z.string(),
     readingMinutes: z.number().int(),
     author,
+    cover: siteImage.nullable(),
   }),
 );
 const postPage = named(
@@ -43,17 +55,7 @@ const specialistCard = named(
     credentials: z.string(),
     role: z.string(),
     photoUrl: z.string().nullable(),
-    photo: named(
-      'SiteImage',
-      z.object({
-        alt: z.string(),
-        width: z.number().int(),
-        height: z.number().int(),
-        src: z.string(),
-        srcsetWebp: z.string(),
-        srcsetJpeg: z.string(),
-      }),
-    ).nullable(),
+    photo: siteImage.nullable(),
     initials: z.string(),
     specialties: z.array(z.string()),
     languages: z.array(z.string()),

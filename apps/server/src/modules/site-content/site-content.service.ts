@@ -15,6 +15,7 @@ import {
   type PostDetail,
   type PostPage,
   type PostSummary,
+  type SiteImage,
   type SiteLang,
   type SpecialistCard,
   type SpecialistDetail,
@@ -24,9 +25,9 @@ import { appendAudit, type Actor } from '../../audit/audit';
 import { ApiError } from '../../http/errors';
 import type { Deps } from '../../http/types';
 import { enqueue } from '../../jobs/outbox';
-import { readingMinutes, renderMarkdown } from './markdown';
+import { imageNamesIn, readingMinutes, renderMarkdown } from './markdown';
 import * as repo from './site-content.repository';
-import { imageSummaries, type ImageSummary } from './images.repository';
+import { imageSummaries, imagesByVariantNames, type ImageSummary } from './images.repository';
 import { toSiteImage } from './images';
 
 /** Contact messages one address may send per window. */
@@ -68,7 +69,9 @@ function summary(
   row: repo.PostRow,
   authors: Map<string, repo.SpecialistRow>,
   lang: SiteLang,
+  covers: Photos,
 ): PostSummary {
+  const cover = row.coverImageId ? covers.get(row.coverImageId) : undefined;
   const en = lang === 'en' && row.titleEn != null;
   const author = authors.get(row.authorId);
   const body = en ? row.bodyEn! : row.bodyEs;
@@ -86,16 +89,35 @@ function summary(
       name: author?.name ?? '',
       credentials: author?.credentials ?? '',
     },
+    cover: cover ? toSiteImage(cover, lang) : null,
   };
 }
 
 async function summaries(deps: Deps, rows: repo.PostRow[], lang: SiteLang): Promise<PostSummary[]> {
-  const authors = new Map(
-    (await repo.specialistsByIds(deps.database.db, [...new Set(rows.map((r) => r.authorId))])).map(
-      (a) => [a.id, a],
+  const db = deps.database.db;
+  const [authorRows, covers] = await Promise.all([
+    repo.specialistsByIds(db, [...new Set(rows.map((r) => r.authorId))]),
+    imageSummaries(
+      db,
+      rows.flatMap((r) => (r.coverImageId ? [r.coverImageId] : [])),
     ),
-  );
-  return rows.map((r) => summary(r, authors, lang));
+  ]);
+  const authors = new Map(authorRows.map((a) => [a.id, a]));
+  return rows.map((r) => summary(r, authors, lang, covers));
+}
+
+/**
+ * A post's Markdown as HTML, with the images uploaded into it (ADR 0036) looked up first so they
+ * are shown at their size with every variant; any other image is removed.
+ */
+export async function renderPostBody(deps: Deps, source: string, lang: SiteLang): Promise<string> {
+  const found = await imagesByVariantNames(deps.database.db, imageNamesIn(source));
+  const images = new Map<string, SiteImage>();
+  for (const [name, image] of found) {
+    const shown = toSiteImage(image, lang);
+    if (shown) images.set(name, shown);
+  }
+  return renderMarkdown(source, images);
 }
 
 export async function listSpecialists(deps: Deps, lang: SiteLang): Promise<SpecialistCard[]> {
@@ -177,7 +199,7 @@ export async function post(deps: Deps, slug: string, lang: SiteLang): Promise<Po
   const en = main!.lang === 'en';
   return {
     ...main!,
-    bodyHtml: renderMarkdown(en ? row.bodyEn! : row.bodyEs),
+    bodyHtml: await renderPostBody(deps, en ? row.bodyEn! : row.bodyEs, main!.lang),
     related: others,
   };
 }

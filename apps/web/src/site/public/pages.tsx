@@ -10,6 +10,7 @@ import type {
   PostDetail,
   PostPage,
   PostSummary,
+  SiteImage,
   SpecialistCard,
   SpecialistDetail,
   Testimonial,
@@ -77,6 +78,35 @@ function Fallback({ text }: { text: string }) {
     <div class="mb-6" lang="en">
       <Alert tone="info">{text}</Alert>
     </div>
+  );
+}
+
+/**
+ * A post's cover (ADR 0036): WebP and JPEG at 320/640/1280 px, the browser picking by `sizes`;
+ * width and height reserve its place. On the post's own page it is the largest thing above the
+ * fold, so it loads first; in a list it waits until it is near the screen.
+ */
+function Cover({ image, sizes, lead }: { image: SiteImage; sizes: string; lead: boolean }) {
+  return (
+    <picture>
+      <source type="image/webp" srcset={image.srcsetWebp} sizes={sizes} />
+      <img
+        src={image.src}
+        srcset={image.srcsetJpeg}
+        sizes={sizes}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        loading={lead ? 'eager' : 'lazy'}
+        fetchpriority={lead ? 'high' : 'auto'}
+        decoding="async"
+        class={
+          lead
+            ? 'h-auto w-full rounded-xl bg-slate-100'
+            : 'aspect-[16/9] w-full rounded-t-xl bg-slate-100 object-cover'
+        }
+      />
+    </picture>
   );
 }
 
@@ -214,26 +244,28 @@ function PostCard({
 }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <li
-      class="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-      lang={p.lang}
-    >
-      <p class="text-xs font-medium tracking-wide text-teal-700 uppercase">
-        {p.tags.map((x) => label(c, x)).join(' · ')}
-      </p>
-      <H class="mt-2 text-lg font-semibold text-slate-900">
-        <a
-          href={href(c, `/blog/${p.slug}`)}
-          class="rounded hover:underline focus-visible:outline-2 focus-visible:outline-teal-600"
-        >
-          {p.title}
-        </a>
-      </H>
-      <p class="mt-2 flex-1 text-sm text-slate-700">{p.summary}</p>
-      <p class="mt-4 text-xs text-slate-600" lang={c.lang}>
-        {p.author.name} · <time dateTime={p.publishedAt}>{longDate(p.publishedAt, c.lang)}</time> ·{' '}
-        {interpolate(c.t.blog.readingTime, { minutes: p.readingMinutes })}
-      </p>
+    <li class="flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm" lang={p.lang}>
+      {p.cover ? (
+        <Cover image={p.cover} sizes="(min-width: 768px) 24rem, 100vw" lead={false} />
+      ) : null}
+      <div class="flex flex-1 flex-col p-6">
+        <p class="text-xs font-medium tracking-wide text-teal-700 uppercase">
+          {p.tags.map((x) => label(c, x)).join(' · ')}
+        </p>
+        <H class="mt-2 text-lg font-semibold text-slate-900">
+          <a
+            href={href(c, `/blog/${p.slug}`)}
+            class="rounded hover:underline focus-visible:outline-2 focus-visible:outline-teal-600"
+          >
+            {p.title}
+          </a>
+        </H>
+        <p class="mt-2 flex-1 text-sm text-slate-700">{p.summary}</p>
+        <p class="mt-4 text-xs text-slate-600" lang={c.lang}>
+          {p.author.name} · <time dateTime={p.publishedAt}>{longDate(p.publishedAt, c.lang)}</time>{' '}
+          · {interpolate(c.t.blog.readingTime, { minutes: p.readingMinutes })}
+        </p>
+      </div>
     </li>
   );
 }
@@ -662,6 +694,11 @@ export function PostView({ c, post }: { c: PageContext; post: PostDetail }) {
               {interpolate(b.readingTime, { minutes: post.readingMinutes })}
             </p>
           </header>
+          {post.cover ? (
+            <div class="mt-8">
+              <Cover image={post.cover} sizes="(min-width: 48rem) 48rem, 100vw" lead />
+            </div>
+          ) : null}
           <div lang={post.lang} class="mt-8 border-t border-slate-200 pt-8">
             <Html html={post.bodyHtml} class={PROSE} />
           </div>

@@ -5,7 +5,7 @@
  * everywhere, the contact form on / and /contacto).
  */
 import { renderToString } from 'preact-render-to-string';
-import type { SitePageData, SitePageInput } from '@painlab/shared/site-content';
+import type { SiteImage, SitePageData, SitePageInput } from '@painlab/shared/site-content';
 import { htmlDocument, island, type PageAssets } from '../document';
 import { Alert, interpolate } from '../ui';
 import { ContactForm, type ContactFormProps, type ContactTexts } from './contact-form';
@@ -100,6 +100,7 @@ interface Page {
   jsonLd: object[];
   body: string;
   noindex?: boolean;
+  image?: Seo['image'];
 }
 
 function page(input: SitePageInput, c: PageContext): Page {
@@ -169,11 +170,13 @@ function page(input: SitePageInput, c: PageContext): Page {
         // search results are not pages of their own
         noindex: Boolean(data.q),
       };
-    case 'post':
+    case 'post': {
+      const cover = data.post.cover ? largestJpeg(data.post.cover, input.origin) : null;
       return {
         title: titled(data.post.title),
         description: data.post.summary,
         type: 'article',
+        image: cover,
         jsonLd: [
           {
             '@type': 'BlogPosting',
@@ -190,10 +193,12 @@ function page(input: SitePageInput, c: PageContext): Page {
               url: url(`/especialistas/${data.post.author.slug}`),
             },
             publisher: { '@type': 'MedicalClinic', name: clinicName, url: `${input.origin}/` },
+            ...(cover ? { image: cover.url } : {}),
           },
         ],
         body: html(<PostView c={c} post={data.post} />),
       };
+    }
     case 'specialists':
       return {
         title: titled(t.specialists.title),
@@ -351,6 +356,13 @@ export function renderPublicPage(input: PublicRenderInput): string {
       siteName: input.clinicName,
       jsonLd: p.jsonLd,
       ...(p.noindex ? { noindex: true } : {}),
+      ...(p.image ? { image: p.image } : {}),
     }),
   });
+}
+
+/** The largest JPEG of an image (the last of its `srcset`), as an absolute address with its size. */
+function largestJpeg(image: SiteImage, origin: string) {
+  const last = image.srcsetJpeg.split(', ').at(-1)?.split(' ')[0] ?? image.src;
+  return { url: `${origin}${last}`, width: image.width, height: image.height, alt: image.alt };
 }

@@ -20,6 +20,8 @@ export interface Seo {
   jsonLd: object[];
   /** `noindex` for search results and errors. */
   noindex?: boolean;
+  /** A picture for link previews (a post's cover): absolute address, size and alt text. */
+  image?: { url: string; width: number; height: number; alt: string } | null;
 }
 
 export function pageUrl(origin: string, path: string, query: string, lang: Lang | null): string {
@@ -45,7 +47,15 @@ export function seoHead(s: Seo): string {
     meta('og:url', url),
     meta('og:locale', s.lang === 'es' ? 'es_ES' : 'en_GB'),
     meta('og:locale:alternate', s.lang === 'es' ? 'en_GB' : 'es_ES'),
-    `<meta name="twitter:card" content="summary">`,
+    ...(s.image
+      ? [
+          meta('og:image', s.image.url),
+          meta('og:image:width', String(s.image.width)),
+          meta('og:image:height', String(s.image.height)),
+          meta('og:image:alt', s.image.alt),
+        ]
+      : []),
+    `<meta name="twitter:card" content="${s.image ? 'summary_large_image' : 'summary'}">`,
     ...s.jsonLd.map(
       (data) =>
         `<script type="application/ld+json">${jsonForScript({ '@context': 'https://schema.org', ...data })}</script>`,
