@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  postImageSchema,
   previewSchema,
   staffPageTextSchema,
   staffPostSchema,
@@ -140,36 +141,73 @@ export function usePreview() {
 }
 
 /**
- * Sets a profile's photo: the raw file as the body (the server decides its type by decoding it),
- * the alt texts in the query. A type the route does not list is sent as JPEG and refused by the
- * decoder with a translated message.
+ * Sends an image as the raw body (the server decides its type by decoding it), the alt texts in
+ * the query. A type the route does not list is sent as JPEG and refused by the decoder with a
+ * translated message.
  */
-export function useUploadPhoto() {
+async function sendImage<T>(
+  path: string,
+  method: 'PUT' | 'POST',
+  file: File,
+  alt: ImageAlt,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  const type = (SITE_IMAGE_TYPES as readonly string[]).includes(file.type)
+    ? file.type
+    : 'image/jpeg';
+  const response = await fetch(`${path}?${new URLSearchParams(alt).toString()}`, {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      Accept: 'application/json',
+      'Accept-Language': currentRequestLanguage(),
+      'Content-Type': type,
+    },
+    body: file,
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, body);
+  return schema.parse(body);
+}
+
+type ImageUpload = { id: string; file: File; alt: ImageAlt };
+
+function useImageUpload<T>(
+  path: (id: string) => string,
+  method: 'PUT' | 'POST',
+  schema: z.ZodType<T>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, file, alt }: { id: string; file: File; alt: ImageAlt }) => {
-      const type = (SITE_IMAGE_TYPES as readonly string[]).includes(file.type)
-        ? file.type
-        : 'image/jpeg';
-      const query = new URLSearchParams(alt).toString();
-      const response = await fetch(`/api/site-editor/specialists/${enc(id)}/photo?${query}`, {
-        method: 'PUT',
-        credentials: 'same-origin',
-        headers: {
-          Accept: 'application/json',
-          'Accept-Language': currentRequestLanguage(),
-          'Content-Type': type,
-        },
-        body: file,
-      });
-      const body: unknown = await response.json().catch(() => null);
-      if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, body);
-      return staffSpecialistSchema.parse(body);
-    },
+    mutationFn: ({ id, file, alt }: ImageUpload) => sendImage(path(id), method, file, alt, schema),
     retry: false,
     onSettled: () => queryClient.invalidateQueries({ queryKey: siteEditorKeys.all }),
   });
 }
+
+/** Sets a profile's photo (cropped square by the server). */
+export const useUploadPhoto = () =>
+  useImageUpload(
+    (id) => `/api/site-editor/specialists/${enc(id)}/photo`,
+    'PUT',
+    staffSpecialistSchema,
+  );
+
+/** Sets a post's cover. */
+export const useUploadCover = () =>
+  useImageUpload((id) => `/api/site-editor/posts/${enc(id)}/cover`, 'PUT', staffPostSchema);
+
+export const useRemoveCover = () =>
+  useWrite<{ id: string }, z.infer<typeof staffPostSchema>>(
+    (s) => `/api/site-editor/posts/${enc(s.id)}/cover`,
+    () => 'DELETE',
+    () => undefined,
+    staffPostSchema,
+  );
+
+/** Stores an image to show inside a post's text; answers the Markdown to paste. */
+export const useUploadPostImage = () =>
+  useImageUpload((id) => `/api/site-editor/posts/${enc(id)}/images`, 'POST', postImageSchema);
 
 export const useRemovePhoto = () =>
   useWrite<{ id: string }, z.infer<typeof staffSpecialistSchema>>(

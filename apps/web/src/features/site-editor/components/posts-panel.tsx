@@ -14,8 +14,15 @@ import { Select } from '../../../components/ui/select';
 import { useFormatters } from '../../../hooks/use-formatters';
 import { isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useSavePost, useSiteList } from '../api/site-editor';
+import {
+  useRemoveCover,
+  useSavePost,
+  useSiteList,
+  useUploadCover,
+  useUploadPostImage,
+} from '../api/site-editor';
 import { ListState, MarkdownField, orNull, EditorForm, TextField, useServerErrors } from './fields';
+import { ImageField } from './image-field';
 
 const BADGE = 'rounded-full px-2.5 py-0.5 text-xs font-medium';
 
@@ -210,7 +217,100 @@ function PostEditor({
           error={err('bodyEn')}
         />
       </fieldset>
+      {post ? (
+        <div className="flex flex-col gap-4 border-t border-slate-200 pt-4">
+          <CoverField post={post} />
+          <InlineImageField
+            postId={post.id}
+            onAdded={(es, en) =>
+              setForm((f) => ({
+                ...f,
+                bodyEs: appendLine(f.bodyEs, es),
+                bodyEn: f.bodyEn.trim() ? appendLine(f.bodyEn, en) : f.bodyEn,
+              }))
+            }
+          />
+        </div>
+      ) : (
+        <p className="border-t border-slate-200 pt-4 text-sm text-slate-600">
+          {t('inline.saveFirst')}
+        </p>
+      )}
     </EditorForm>
+  );
+}
+
+const appendLine = (text: string, line: string) => `${text.replace(/\s+$/, '')}\n\n${line}\n`;
+
+/** The post's cover (ADR 0036): stored at once, apart from the form's Save. */
+function CoverField({ post }: { post: StaffPost }) {
+  const { t } = useTranslation('siteEditor');
+  const upload = useUploadCover();
+  const remove = useRemoveCover();
+  const [cover, setCover] = useState(post.cover);
+  return (
+    <ImageField
+      kind="cover"
+      image={cover}
+      pending={upload.isPending}
+      error={upload.error}
+      onUpload={(file, alt, done) =>
+        upload.mutate(
+          { id: post.id, file, alt },
+          {
+            onSuccess: (saved) => {
+              setCover(saved.cover);
+              done();
+              toast.success(t('cover.uploaded'));
+            },
+          },
+        )
+      }
+      removing={remove.isPending}
+      onRemove={() =>
+        remove.mutate(
+          { id: post.id },
+          {
+            onSuccess: () => {
+              setCover(null);
+              toast.success(t('cover.removed'));
+            },
+          },
+        )
+      }
+    />
+  );
+}
+
+/** An image for the post's text: uploaded, then its Markdown line is added to the texts. */
+function InlineImageField({
+  postId,
+  onAdded,
+}: {
+  postId: string;
+  onAdded: (markdownEs: string, markdownEn: string) => void;
+}) {
+  const { t } = useTranslation('siteEditor');
+  const upload = useUploadPostImage();
+  return (
+    <ImageField
+      kind="inline"
+      image={null}
+      pending={upload.isPending}
+      error={upload.error}
+      onUpload={(file, alt, done) =>
+        upload.mutate(
+          { id: postId, file, alt },
+          {
+            onSuccess: (image) => {
+              onAdded(image.markdown, image.markdownEn);
+              done();
+              toast.success(t('inline.added'));
+            },
+          },
+        )
+      }
+    />
   );
 }
 
