@@ -9,8 +9,9 @@
 // `npm run bench -- patients [postgres|pglite]` runs one. `npm run bench -- web`: the built web app
 // as the server serves it (bench/web-server.mjs). `npm run bench -- realtime`: one event to 200 SSE
 // clients over two server processes (bench/realtime.mjs). `npm run bench -- appointments`: free-slot
-// search at 50,000 appointments and booking contention (bench/appointments.mjs). Exit code 1 if any
-// budget is missed.
+// search at 50,000 appointments and booking contention (bench/appointments.mjs). `npm run bench --
+// site`: Lighthouse on the public site's pages beside their static copies (bench/site-lighthouse.mjs;
+// needs BENCH_LIGHTHOUSE_DIR, skipped otherwise). Exit code 1 if any budget is missed.
 import { fork, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -65,6 +66,7 @@ const runPatients = suites.length === 0 || suites.includes('patients');
 const runWeb = suites.length === 0 || suites.includes('web');
 const runRealtime = suites.length === 0 || suites.includes('realtime');
 const runAppointments = suites.length === 0 || suites.includes('appointments');
+const runSite = suites.length === 0 || suites.includes('site');
 const patientArgs = suites.filter((a) => a === 'postgres' || a === 'pglite');
 
 if (runApi) await apiBench();
@@ -82,6 +84,13 @@ if (runWeb) {
     spawn(process.execPath, [path.join(here, 'web-nav.mjs')], { stdio: 'inherit' }).once('exit', r),
   );
   if (navStatus !== 0) process.exitCode = 1;
+}
+if (runSite) {
+  // bench/site-lighthouse.mjs: Lighthouse on /, a post, /taller, a specialist, and their static
+  // copies (issue 10); the web suite has just built the app when it ran
+  const { siteLighthouseBench } = await import('./site-lighthouse.mjs');
+  if (!(await siteLighthouseBench({ build: !runWeb && !process.env.BENCH_NO_BUILD })))
+    process.exitCode = 1;
 }
 if (runAppointments) {
   // bench/appointments.mjs: free-slot search at 50k appointments and booking contention (issue 11)

@@ -9,6 +9,7 @@
 //   mkdir -p /tmp/lh && npm install --prefix /tmp/lh --save-exact lighthouse@12.8.2
 //   BENCH_LIGHTHOUSE_DIR=/tmp/lh npm run bench -- web
 // Without BENCH_LIGHTHOUSE_DIR (or `lighthouse` resolvable from the repository) the part is skipped.
+// `loadLighthouse` and `staticCopy` (any set of pages) are shared with bench/site-lighthouse.mjs.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -16,13 +17,14 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 
-const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const median = (xs) => {
+export const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor((s.length - 1) / 2)];
 };
 
-async function loadLighthouse() {
+/** Lighthouse and chrome-launcher from BENCH_LIGHTHOUSE_DIR (or the repository); null if absent. */
+export async function loadLighthouse() {
   const from = process.env.BENCH_LIGHTHOUSE_DIR
     ? path.join(path.resolve(process.env.BENCH_LIGHTHOUSE_DIR), 'package.json')
     : import.meta.url;
@@ -36,34 +38,110 @@ async function loadLighthouse() {
   }
 }
 
-/** The page as a static copy: its HTML and the files it links, brotli, from memory. */
-async function staticCopy(base, dist) {
-  const html = await (
-    await fetch(`${base}/login`, { headers: { 'Accept-Language': 'en' } })
-  ).text();
-  const files = new Map([
-    ['/login', { type: 'text/html; charset=utf-8', body: Buffer.from(html) }],
-  ]);
-  for (const [, url] of html.matchAll(/(?:src|href)="(\/[^"]+)"/g)) {
-    const file = path.join(dist, url);
-    if (!fs.existsSync(file)) continue;
-    const type = url.endsWith('.css')
-      ? 'text/css'
-      : url.endsWith('.svg')
-        ? 'image/svg+xml'
-        : url.endsWith('.webmanifest')
-          ? 'application/manifest+json'
-          : 'text/javascript';
-    files.set(url, { type, body: fs.readFileSync(file) });
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+const typeOf = (url) => TYPES[path.extname(url.split('?')[0]).toLowerCase()] ?? 'text/javascript';
+/** Already-compressed formats: served as they are (a static host would not brotli them). */
+const COMPRESSED = /\.(png|jpe?g|webp|avif|woff2)$/i;
+
+/** The same-origin paths a document or a stylesheet links: src, href, srcset, poster, url(). */
+function linkedPaths(text) {
+  const found = new Set();
+  for (const [, url] of text.matchAll(/(?:src|href|poster)="(\/[^/"][^"]*)"/g)) found.add(url);
+  for (const [, set] of text.matchAll(/(?:srcset|imagesrcset)="([^"]+)"/g))
+    for (const part of set.split(','))
+      if (part.trim().startsWith('/')) found.add(part.trim().split(/\s+/)[0]);
+  for (const [, url] of text.matchAll(/url\(\s*["']?(\/[^/)"'][^)"']*)["']?\s*\)/g)) found.add(url);
+  return [...found].map((u) => u.replaceAll('&amp;', '&'));
+}
+
+/** The chunks a built script imports (static and dynamic `./x.js`, Vite's `assets/x.js` deps). */
+function importedPaths(url, code) {
+  const dir = path.posix.dirname(url);
+  const found = new Set();
+  for (const [, file] of code.matchAll(/["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g))
+    found.add(path.posix.join(dir, file));
+  for (const [, file] of code.matchAll(/["'`](assets\/[\w.-]+\.(?:js|css))["'`]/g))
+    found.add(`/${file}`);
+  return [...found];
+}
+
+/**
+ * Pages as a static copy: the HTML each of `pages` answered (with `headers`), the files it links
+ * from the build (`dist`) — scripts with the chunks they import, stylesheets with what they link,
+ * the icon and manifest — and the images under /api/site/images/ fetched once from the running
+ * server; all in memory, text files brotli-compressed (quality 11) beforehand, served by a bare
+ * node:http server with nothing but Content-Type and Content-Encoding. `url(page)` is the copy's
+ * address of a page; `missing` the paths a browser asked for that the copy does not hold.
+ */
+export async function staticCopy(
+  base,
+  dist,
+  pages = ['/login'],
+  { headers = { 'Accept-Language': 'en' } } = {},
+) {
+  const files = new Map();
+  const queue = [];
+  for (const page of pages) {
+    const res = await fetch(`${base}${page}`, { headers });
+    if (!res.ok) throw new Error(`GET ${page} answered ${res.status}`);
+    const html = await res.text();
+    files.set(page, { type: 'text/html; charset=utf-8', body: Buffer.from(html) });
+    queue.push(...linkedPaths(html));
   }
-  for (const f of files.values()) f.br = zlib.brotliCompressSync(f.body);
+  while (queue.length) {
+    const url = queue.shift().split('#')[0];
+    const pathname = url.split('?')[0];
+    if (files.has(pathname) || pages.includes(pathname)) continue;
+    if (pathname.startsWith('/api/site/images/')) {
+      const res = await fetch(`${base}${url}`);
+      if (!res.ok) continue;
+      const type = res.headers.get('content-type') ?? typeOf(pathname);
+      files.set(pathname, { type, body: Buffer.from(await res.arrayBuffer()) });
+      continue;
+    }
+    const file = path.join(dist, pathname);
+    if (!file.startsWith(dist) || !fs.existsSync(file) || !fs.statSync(file).isFile()) continue;
+    const body = fs.readFileSync(file);
+    files.set(pathname, { type: typeOf(pathname), body });
+    if (pathname.endsWith('.js')) queue.push(...importedPaths(pathname, body.toString()));
+    if (pathname.endsWith('.css')) queue.push(...linkedPaths(body.toString()));
+  }
+  for (const [url, f] of files) if (!COMPRESSED.test(url)) f.br = zlib.brotliCompressSync(f.body);
+  const missing = new Set();
   const server = http.createServer((req, res) => {
-    const f = files.get((req.url ?? '/').split('?')[0]);
-    if (!f) return res.writeHead(404).end();
+    const pathname = (req.url ?? '/').split('?')[0];
+    const f = files.get(pathname);
+    if (!f) {
+      missing.add(pathname);
+      return res.writeHead(404).end();
+    }
+    if (!f.br) return res.writeHead(200, { 'Content-Type': f.type }).end(f.body);
     res.writeHead(200, { 'Content-Type': f.type, 'Content-Encoding': 'br' }).end(f.br);
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}/login`, close: () => server.close() };
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return {
+    origin,
+    url: (page = pages[0]) => `${origin}${page}`,
+    files,
+    missing,
+    close: () => server.close(),
+  };
 }
 
 /**
@@ -78,7 +156,7 @@ export async function lighthouseLogin({ base, dist, chromiumPath, row }) {
     );
     return false;
   }
-  const copy = await staticCopy(base, dist);
+  const copy = await staticCopy(base, dist, ['/login']);
   const chrome = await lh.launcher.launch({
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--lang=en-US'],
@@ -110,7 +188,7 @@ export async function lighthouseLogin({ base, dist, chromiumPath, row }) {
   };
   try {
     const page = await measure(`${base}/login`);
-    const still = await measure(copy.url);
+    const still = await measure(copy.url('/login'));
     console.log(`\nLighthouse on /login (mobile preset, medians of ${page.n})\n`);
     row('Lighthouse performance  /login', page.score, '', undefined, `static copy ${still.score}`);
     // the budget is a floor (≥ 95): checked as the points short of 100

@@ -278,6 +278,11 @@ export const appointmentSchema = z.object({
     .object({ reason: z.string(), by: person.nullable(), byRole: z.string(), at: z.string() })
     .nullable(),
   rebookedFromId: z.string().nullable(),
+  /** The recurring series it is one of (ADR 0037): its place in it and how many were booked. */
+  series: z
+    .object({ id: z.string(), index: z.number().int(), count: z.number().int() })
+    .nullable()
+    .optional(),
   /** The statuses this viewer may move it to now. */
   allowedTransitions: z.array(z.enum(APPOINTMENT_STATUSES)),
   /** The viewer may cancel it now (a patient: before the notice period). */
@@ -310,6 +315,58 @@ export const createAppointmentSchema = z.strictObject({
 export type CreateAppointmentInput = z.input<typeof createAppointmentSchema>;
 export type CreateAppointmentParsed = z.output<typeof createAppointmentSchema>;
 
+/** How often a series repeats, in weeks (1: weekly, 2: every two weeks, …). */
+export const SERIES_INTERVALS = [1, 2, 3, 4] as const;
+/** The most visits one series books (a year of weekly visits). */
+export const SERIES_MAX_COUNT = 52;
+
+/**
+ * A recurring series (ADR 0037): the first visit as for one booking, then `count` visits in all,
+ * `intervalWeeks` apart at the same wall-clock time in the visit's zone. `skipConflicts` books
+ * only the free dates (after the preview showed which are taken); without it, any taken date
+ * refuses the whole series.
+ */
+export const createSeriesSchema = createAppointmentSchema.extend({
+  intervalWeeks: z
+    .number({ error: 'invalid_choice' })
+    .int({ error: 'invalid_choice' })
+    .min(1, { error: 'invalid_choice' })
+    .max(4, { error: 'invalid_choice' }),
+  count: z
+    .number({ error: 'series_count' })
+    .int({ error: 'series_count' })
+    .min(2, { error: 'series_count' })
+    .max(SERIES_MAX_COUNT, { error: 'series_count' }),
+  skipConflicts: z.boolean().default(false),
+});
+export type CreateSeriesInput = z.input<typeof createSeriesSchema>;
+
+export const seriesOccurrenceSchema = z.object({
+  index: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** Another visit holds the specialist's time then (the date cannot be booked as it is). */
+  conflict: z.boolean(),
+});
+export type SeriesOccurrence = z.infer<typeof seriesOccurrenceSchema>;
+export const seriesPreviewSchema = z.object({
+  timeZone: z.string(),
+  occurrences: z.array(seriesOccurrenceSchema),
+});
+export type SeriesPreview = z.infer<typeof seriesPreviewSchema>;
+export const seriesCreatedSchema = z.object({
+  seriesId: z.string(),
+  items: z.array(appointmentSchema),
+  /** The dates left out because they were taken (only with `skipConflicts`). */
+  skipped: z.array(seriesOccurrenceSchema),
+});
+export type SeriesCreated = z.infer<typeof seriesCreatedSchema>;
+
+/** Which visits of a series a move or a cancellation applies to. */
+export const SERIES_SCOPES = ['one', 'following', 'all'] as const;
+export type SeriesScope = (typeof SERIES_SCOPES)[number];
+const seriesScope = z.enum(SERIES_SCOPES, { error: 'invalid_choice' }).default('one');
+
 /** A patient books (or requests) one of the free slots for themselves. */
 export const requestAppointmentSchema = z.strictObject({
   specialistId: id,
@@ -325,6 +382,8 @@ export const rescheduleAppointmentSchema = z.strictObject({
   startsAt: instantSchema,
   specialistId: id.optional(),
   notes: optionalText(APPOINTMENT_LIMITS.notes),
+  /** In a series: this visit only (default), this and the following, or all the series' open ones; each moves by the same wall-clock shift. */
+  scope: seriesScope,
 });
 export type RescheduleAppointmentInput = z.input<typeof rescheduleAppointmentSchema>;
 
@@ -341,6 +400,8 @@ export const cancelAppointmentSchema = z.strictObject({
     .trim()
     .min(1, { error: 'reason_required' })
     .max(APPOINTMENT_LIMITS.reason, { error: 'too_long' }),
+  /** In a series: this visit only (default), this and the following, or all the series' open ones. */
+  scope: seriesScope,
 });
 export type CancelAppointmentInput = z.input<typeof cancelAppointmentSchema>;
 

@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'cross_origin_refused',
   'slot_taken',
   'slot_unavailable',
+  'series_conflict',
   'cancel_notice_passed',
   'link_invalid',
   'link_expired',
@@ -187,6 +188,10 @@ const MESSAGES: Record<ErrorCode, Record<Lang, string>> = {
   slot_taken: {
     en: 'This time slot has just been taken. Choose another time.',
     es: 'Este hueco acaba de ocuparse. Elija otra hora.',
+  },
+  series_conflict: {
+    en: '{count} of the dates are taken by other visits. Choose another time, or book only the free dates.',
+    es: '{count} de las fechas están ocupadas por otras visitas. Elija otra hora o reserve solo las fechas libres.',
   },
   slot_unavailable: {
     en: 'This time is not one of the free slots. Choose one of the times offered.',

@@ -32,6 +32,8 @@ export const FORM_MESSAGE_KEYS = [
   // questionnaire schedules (issue 13)
   'until_before_start',
   'weeks_or_months',
+  // appointment series (ADR 0037)
+  'series_count',
 ] as const;
 
 export type FormMessageKey = (typeof FORM_MESSAGE_KEYS)[number] | 'invalid';

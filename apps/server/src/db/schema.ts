@@ -703,6 +703,11 @@ export const appointment = pgTable(
     cancelledByRole: text('cancelled_by_role'),
     cancelledAt: timestamp('cancelled_at', tz),
     rebookedFromId: uuid('rebooked_from_id'),
+    /** The recurring series this visit is one of (ADR 0037), and its place in it (1…count). */
+    seriesId: uuid('series_id').references((): AnyPgColumn => appointmentSeries.id, {
+      onDelete: 'restrict',
+    }),
+    seriesIndex: integer('series_index'),
     bookedBy: text('booked_by').references(() => user.id, { onDelete: 'set null' }),
     /** When the patient confirmed through a reminder's link (ADR 0021). */
     patientConfirmedAt: timestamp('patient_confirmed_at', tz),
@@ -724,6 +729,32 @@ export const appointment = pgTable(
       'appointment_cancel_check',
       sql`(${t.status} = 'cancelled') = (${t.cancelReason} is not null and ${t.cancelledAt} is not null)`,
     ),
+    check(
+      'appointment_series_check',
+      sql`(${t.seriesId} is null) = (${t.seriesIndex} is null) and (${t.seriesIndex} is null or ${t.seriesIndex} >= 1)`,
+    ),
+    index('appointment_series_idx').on(t.seriesId, t.seriesIndex),
+  ],
+);
+
+/**
+ * A recurring series of visits (ADR 0037): "weekly for 16 weeks", "every two weeks". Each visit is
+ * an ordinary appointment row pointing here; the series keeps what was asked for: the interval, the
+ * number of visits and the zone whose wall-clock time they keep across DST changes.
+ */
+export const appointmentSeries = pgTable(
+  'appointment_series',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    intervalWeeks: integer('interval_weeks').notNull(),
+    count: integer('count').notNull(),
+    timeZone: text('time_zone').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    check('appointment_series_interval_check', sql`${t.intervalWeeks} between 1 and 4`),
+    check('appointment_series_count_check', sql`${t.count} between 2 and 52`),
   ],
 );
 

@@ -42,6 +42,7 @@ export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   transition_not_allowed: 409,
   slot_taken: 409,
   slot_unavailable: 409,
+  series_conflict: 409,
   cancel_notice_passed: 409,
   plan_already_active: 409,
   mfa_required: 403,

@@ -47,6 +47,11 @@ export class DomainError extends Error {
     return new DomainError('slot_taken');
   }
 
+  /** Dates of a recurring series (ADR 0037) that other visits hold: nothing was booked or moved. */
+  static seriesConflict(conflicts: { index: number; startsAt: string }[]): DomainError {
+    return new DomainError('series_conflict', { count: String(conflicts.length) }, { conflicts });
+  }
+
   /** A patient asked for a time that is not one of the free slots. */
   static slotUnavailable(): DomainError {
     return new DomainError('slot_unavailable');

@@ -63,7 +63,11 @@ export async function busyBetween(
   exceptId?: string,
 ) {
   return db
-    .select({ startsAt: appointment.startsAt, blockedUntil: appointment.blockedUntil })
+    .select({
+      id: appointment.id,
+      startsAt: appointment.startsAt,
+      blockedUntil: appointment.blockedUntil,
+    })
     .from(appointment)
     .where(
       and(

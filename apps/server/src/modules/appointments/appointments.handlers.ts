@@ -6,6 +6,7 @@ import * as routes from './appointments.routes';
 import * as service from './appointments.service';
 import * as availability from './availability.service';
 import * as feed from './calendar-feed.service';
+import * as series from './series.service';
 import * as feedRoutes from './calendar-feed.routes';
 import { registerReminders } from './reminders.handlers';
 import { registerWaitlist } from './waitlist.handlers';
@@ -109,6 +110,12 @@ export function registerAppointments(app: OpenAPIHono<AppEnv>, deps: Deps): void
   );
   app.openapi(routes.createRoute, async (c) =>
     c.json(await service.bookAppointment(deps, viewerOf(c), c.req.valid('json')), 201),
+  );
+  app.openapi(routes.seriesPreviewRoute, async (c) =>
+    c.json(await series.previewSeries(deps, viewerOf(c), c.req.valid('json')), 200),
+  );
+  app.openapi(routes.seriesCreateRoute, async (c) =>
+    c.json(await series.createSeries(deps, viewerOf(c), c.req.valid('json')), 201),
   );
   app.openapi(routes.getRoute, async (c) =>
     c.json(await service.readAppointment(deps, viewerOf(c), idOf(c)), 200),

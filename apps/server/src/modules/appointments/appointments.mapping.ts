@@ -47,6 +47,10 @@ export function toAppointment(
           }
         : null,
     rebookedFromId: row.rebookedFromId,
+    series:
+      row.seriesId && row.seriesIndex !== null && row.seriesCount !== null
+        ? { id: row.seriesId, index: row.seriesIndex, count: row.seriesCount }
+        : null,
     allowedTransitions: allowedTransitions(viewer, row, now),
     canCancel: cancelRefusal(viewer, { ...row, id: row.id }, noticeHours, now) === null,
     canReschedule:

@@ -6,7 +6,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
-import { appointment, appointmentType, patient, user } from '../../db/schema';
+import { appointment, appointmentSeries, appointmentType, patient, user } from '../../db/schema';
 
 export type Q = Db | Tx;
 
@@ -40,6 +40,9 @@ export const appointmentColumns = {
   cancelledByRole: appointment.cancelledByRole,
   cancelledAt: appointment.cancelledAt,
   rebookedFromId: appointment.rebookedFromId,
+  seriesId: appointment.seriesId,
+  seriesIndex: appointment.seriesIndex,
+  seriesCount: appointmentSeries.count,
   patientConfirmedAt: appointment.patientConfirmedAt,
   version: appointment.version,
   createdAt: appointment.createdAt,
@@ -56,7 +59,8 @@ export function selectAppointments(db: Q) {
     .leftJoin(patient, and(eq(patient.id, appointment.patientId), isNull(patient.deletedAt)))
     .innerJoin(specialist, eq(specialist.id, appointment.specialistId))
     .innerJoin(appointmentType, eq(appointmentType.id, appointment.typeId))
-    .leftJoin(canceller, eq(canceller.id, appointment.cancelledBy));
+    .leftJoin(canceller, eq(canceller.id, appointment.cancelledBy))
+    .leftJoin(appointmentSeries, eq(appointmentSeries.id, appointment.seriesId));
 }
 
 /** What a booking writes. */
@@ -77,4 +81,7 @@ export interface AppointmentWrite {
   currency: string;
   rebookedFromId: string | null;
   bookedBy: string | null;
+  /** One of a recurring series (ADR 0037). */
+  seriesId?: string;
+  seriesIndex?: number;
 }

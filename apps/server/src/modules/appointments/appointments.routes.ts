@@ -12,6 +12,9 @@ import {
   calendarDateSchema,
   cancelAppointmentSchema,
   createAppointmentSchema,
+  createSeriesSchema,
+  seriesCreatedSchema,
+  seriesPreviewSchema,
   myAppointmentsSchema,
   rebookAppointmentSchema,
   requestAppointmentSchema,
@@ -208,6 +211,38 @@ export const createRoute = defineRoute({
   request: jsonBody(createAppointmentSchema),
   errors: { 409: 'The specialist already has an appointment at that time (`slot_taken`)' },
   responses: { 201: jsonResponse('Booked', appointmentSchema) },
+});
+
+const SERIES =
+  "The first visit as for one booking, then `count` visits (2–52) `intervalWeeks` (1–4) apart at the same wall-clock time in the visit's zone (kept across DST changes).";
+
+export const seriesPreviewRoute = defineRoute({
+  method: 'post',
+  path: '/api/appointments/series/preview',
+  access: access.can('appointments', 'create'),
+  operationId: 'previewAppointmentSeries',
+  tags: ['appointments'],
+  summary: 'The dates of a recurring series and which are taken, before booking (staff)',
+  description: `${SERIES} Nothing is saved; the patient is named in the audit row.`,
+  request: jsonBody(createSeriesSchema),
+  responses: {
+    200: jsonResponse('The dates', named('AppointmentSeriesPreview', seriesPreviewSchema)),
+  },
+});
+
+export const seriesCreateRoute = defineRoute({
+  method: 'post',
+  path: '/api/appointments/series',
+  access: access.can('appointments', 'create'),
+  operationId: 'createAppointmentSeries',
+  tags: ['appointments'],
+  summary: 'Book a recurring series for a patient (staff)',
+  description: `${SERIES} One transaction: a date another visit holds refuses the whole series (409 \`series_conflict\`, the dates in \`details.conflicts\`) unless \`skipConflicts\` books only the free dates; a booking racing the series makes it 409 \`slot_taken\` with nothing saved. Each visit is audited with the patient; the patient is told once.`,
+  request: jsonBody(createSeriesSchema),
+  errors: { 409: 'Dates taken (`series_conflict`), or a race lost (`slot_taken`)' },
+  responses: {
+    201: jsonResponse('Booked', named('AppointmentSeriesCreated', seriesCreatedSchema)),
+  },
 });
 
 export const getRoute = defineRoute({

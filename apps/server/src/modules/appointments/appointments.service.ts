@@ -15,7 +15,7 @@ import type {
   requestAppointmentSchema,
   rescheduleAppointmentSchema,
 } from '@painlab/shared/appointments';
-import { APPOINTMENT_TRANSITIONS, DEFAULT_TIME_ZONE } from '@painlab/shared/appointments';
+import { APPOINTMENT_TRANSITIONS } from '@painlab/shared/appointments';
 import type { Lang } from '@painlab/shared/errors';
 import { hasPermission } from '@painlab/shared/permissions';
 import type { z } from 'zod';
@@ -37,7 +37,7 @@ import {
   updateAppointmentRow,
 } from './appointment.repository';
 import { appointmentIcs } from './appointments.ics';
-import { guardOverlap, timesOf } from './booking';
+import { guardOverlap, timesOf, typeFor, zoneFor } from './booking';
 import { toAppointment } from './appointments.mapping';
 import {
   auditingRefusals,
@@ -50,11 +50,12 @@ import {
 } from './appointments.policy';
 import type { AppointmentRow, AppointmentWrite } from './appointments.query';
 import { clinicianId, searchSlots } from './availability.service';
-import { findType, listHours, readSettings } from './availability.repository';
+import { readSettings } from './availability.repository';
 import { noShowCounts } from './no-shows.repository';
 import { noticeAppointment } from './notices.service';
 import { withdrawReminders } from './reminders.service';
 import { offerFreedTime } from './waitlist-offers.service';
+import { cancelSeriesPart, moveSeriesPart } from './series.service';
 
 export type { Viewer } from './appointments.policy';
 
@@ -67,19 +68,6 @@ export function appointmentId(id: string): string {
 }
 
 const noticeOf = async (deps: Deps) => (await readSettings(deps.database.db)).cancelNoticeHours;
-
-async function typeFor(db: Tx | Deps['database']['db'], id: string) {
-  const type = await findType(db, id);
-  if (!type || !type.active)
-    throw DomainError.invalidField('typeId', 'invalid_value', 'invalid_choice');
-  return type;
-}
-
-/** The zone to show a visit in: the specialist's hours that day, else the clinic's. */
-async function zoneFor(deps: Deps, specialistId: string): Promise<string> {
-  const hours = await listHours(deps.database.db, specialistId);
-  return hours[0]?.timeZone ?? (await readSettings(deps.database.db)).timeZone ?? DEFAULT_TIME_ZONE;
-}
 
 /** After the commit: the notices' recipients' open pages, and the outbox for their e-mails. */
 function wakeFor(deps: Deps, woken: string[]) {
@@ -446,6 +434,12 @@ export async function cancelAppointment(
 ): Promise<Appointment> {
   const before = await visible(deps, viewer, id, 'appointments.cancel');
   const notice = await noticeOf(deps);
+  if (input.scope && input.scope !== 'one' && before.seriesId) {
+    const scope = input.scope;
+    wakeFor(deps, await cancelSeriesPart(deps, viewer, before, { ...input, scope }, now));
+    deps.outbox.wake();
+    return toAppointment(viewer, (await findAppointment(deps.database.db, id))!, notice);
+  }
   return auditingRefusals(deps, viewer, 'appointments.cancel', before, async () => {
     const woken = await deps.database.db.transaction(async (tx) => {
       const current = await lockAppointment(tx, id);
@@ -485,6 +479,16 @@ export async function rescheduleAppointment(
   input: z.output<typeof rescheduleAppointmentSchema>,
 ): Promise<Appointment> {
   const before = await visible(deps, viewer, id, 'appointments.reschedule');
+  if (input.scope !== 'one' && before.seriesId) {
+    const scope = input.scope;
+    wakeFor(deps, await moveSeriesPart(deps, viewer, before, { ...input, scope }));
+    deps.outbox.wake();
+    return toAppointment(
+      viewer,
+      (await findAppointment(deps.database.db, id))!,
+      await noticeOf(deps),
+    );
+  }
   return auditingRefusals(deps, viewer, 'appointments.reschedule', before, async () => {
     const specialistId = input.specialistId
       ? await clinicianId(deps, input.specialistId, 'specialistId')
