@@ -190,8 +190,8 @@ const MESSAGES: Record<ErrorCode, Record<Lang, string>> = {
     es: 'Este hueco acaba de ocuparse. Elija otra hora.',
   },
   series_conflict: {
-    en: '{count} of the dates are taken by other visits. Choose another time, or book only the free dates.',
-    es: '{count} de las fechas están ocupadas por otras visitas. Elija otra hora o reserve solo las fechas libres.',
+    en: 'Dates taken by other visits: {count}. Nothing was saved. Choose another time, or book only the free dates.',
+    es: 'Fechas ocupadas por otras visitas: {count}. No se ha guardado nada. Elija otra hora o reserve solo las fechas libres.',
   },
   slot_unavailable: {
     en: 'This time is not one of the free slots. Choose one of the times offered.',

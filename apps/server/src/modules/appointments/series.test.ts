@@ -125,7 +125,7 @@ describe('booking a series', () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('series_conflict');
-    expect(refused.body.error.message).toContain('1 de las fechas');
+    expect(refused.body.error.message).toContain('Fechas ocupadas por otras visitas: 1.');
     expect(refused.body.error.details.conflicts).toEqual([
       { index: 2, startsAt: '2031-03-31T08:00:00.000Z' },
     ]);

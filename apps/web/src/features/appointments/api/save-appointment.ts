@@ -4,8 +4,11 @@
  */
 import {
   appointmentSchema,
+  seriesCreatedSchema,
+  seriesPreviewSchema,
   type CancelAppointmentInput,
   type CreateAppointmentInput,
+  type CreateSeriesInput,
   type RequestAppointmentInput,
   type RescheduleAppointmentInput,
   type TransitionAppointmentInput,
@@ -26,6 +29,31 @@ export function useBookAppointment() {
     mutationKey: ['appointments', 'create'],
     mutationFn: (input: CreateAppointmentInput) =>
       apiJson('/api/appointments', appointmentSchema, { method: 'POST', body: input }),
+    retry: false,
+    onSettled: () => refresh(),
+  });
+}
+
+/** A recurring series' dates and which are taken (nothing saved). */
+export function useSeriesPreview() {
+  return useMutation({
+    mutationKey: ['appointments', 'series-preview'],
+    mutationFn: (input: CreateSeriesInput) =>
+      apiJson('/api/appointments/series/preview', seriesPreviewSchema, {
+        method: 'POST',
+        body: input,
+      }),
+    retry: false,
+  });
+}
+
+/** Books a recurring series: every date, or with `skipConflicts` only the free ones. */
+export function useCreateSeries() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationKey: ['appointments', 'series'],
+    mutationFn: (input: CreateSeriesInput) =>
+      apiJson('/api/appointments/series', seriesCreatedSchema, { method: 'POST', body: input }),
     retry: false,
     onSettled: () => refresh(),
   });

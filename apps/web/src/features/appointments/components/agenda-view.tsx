@@ -498,6 +498,14 @@ function DetailsDialog({
             <dd className="text-slate-900">{format.when(a.startsAt, zone)}</dd>
             <dt className="text-slate-600">{t('fields.type')}</dt>
             <dd className="text-slate-900">{a.type.name[lang]}</dd>
+            {a.series ? (
+              <>
+                <dt className="text-slate-600">{t('series.label')}</dt>
+                <dd className="text-slate-900">
+                  {t('series.position', { index: a.series.index, count: a.series.count })}
+                </dd>
+              </>
+            ) : null}
             <dt className="text-slate-600">{t('fields.specialist')}</dt>
             <dd className="text-slate-900">{a.specialist.name}</dd>
             <dt className="text-slate-600">{t('fields.place')}</dt>

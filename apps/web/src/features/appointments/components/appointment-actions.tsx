@@ -1,4 +1,4 @@
-import type { Appointment, AppointmentStatus } from '@painlab/shared/appointments';
+import type { Appointment, AppointmentStatus, SeriesScope } from '@painlab/shared/appointments';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -60,10 +60,15 @@ export function AppointmentActions({
     }
   }
 
-  async function confirmCancel(reason: string) {
+  async function confirmCancel(reason: string, scope: SeriesScope) {
     try {
-      await cancel.mutateAsync({ id: appointment.id, reason, version: appointment.version });
-      toast.success(t('toast.cancelled'));
+      await cancel.mutateAsync({
+        id: appointment.id,
+        reason,
+        version: appointment.version,
+        ...(scope !== 'one' ? { scope } : {}),
+      });
+      toast.success(scope === 'one' ? t('toast.cancelled') : t('series.cancelledMany'));
       setCancelling(false);
       onDone?.();
     } catch (error) {
@@ -104,7 +109,8 @@ export function AppointmentActions({
       <CancelDialog
         open={cancelling}
         pending={cancel.isPending}
-        onConfirm={(reason) => void confirmCancel(reason)}
+        series={Boolean(appointment.series) && appointment.canReschedule}
+        onConfirm={(reason, scope) => void confirmCancel(reason, scope)}
         onClose={() => setCancelling(false)}
       />
     </div>

@@ -2,24 +2,32 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/textarea';
-import { APPOINTMENT_LIMITS } from '@painlab/shared/appointments';
+import { APPOINTMENT_LIMITS, type SeriesScope } from '@painlab/shared/appointments';
+import { SeriesScopeField } from './series-scope';
 
-/** Asks why before cancelling (the reason is kept with who and when). Native `<dialog>`. */
+/**
+ * Asks why before cancelling (the reason is kept with who and when), and for a visit of a series
+ * which of its visits (staff). Native `<dialog>`.
+ */
 export function CancelDialog({
   open,
   pending,
+  series = false,
   onConfirm,
   onClose,
 }: {
   open: boolean;
   pending: boolean;
-  onConfirm: (reason: string) => void;
+  /** The visit is one of a series: ask which visits. */
+  series?: boolean;
+  onConfirm: (reason: string, scope: SeriesScope) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation('appointments');
   const ref = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState(false);
+  const [scope, setScope] = useState<SeriesScope>('one');
   const id = useId();
 
   useEffect(() => {
@@ -28,6 +36,7 @@ export function CancelDialog({
     if (open && !dialog.open) {
       setReason('');
       setError(false);
+      setScope('one');
       dialog.showModal();
     }
     if (!open && dialog.open) dialog.close();
@@ -51,7 +60,7 @@ export function CancelDialog({
             setError(true);
             return;
           }
-          onConfirm(reason.trim());
+          onConfirm(reason.trim(), scope);
         }}
       >
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
@@ -77,6 +86,11 @@ export function CancelDialog({
           <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
             {t('cancel.reasonRequired')}
           </p>
+        ) : null}
+        {series ? (
+          <div className="mt-4">
+            <SeriesScopeField value={scope} onChange={setScope} disabled={pending} />
+          </div>
         ) : null}
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <Button type="button" variant="secondary" onClick={onClose} disabled={pending}>

@@ -127,6 +127,11 @@ function AppointmentCard({
         <p className="text-sm text-slate-600">
           {a.modality === 'telehealth' ? t('modality.telehealth') : (a.location ?? '')}
         </p>
+        {a.series ? (
+          <p className="text-sm text-slate-600">
+            {t('series.position', { index: a.series.index, count: a.series.count })}
+          </p>
+        ) : null}
         {a.status === 'pending' ? (
           <p className="mt-1 text-sm text-amber-900">{t('mine.pendingNote')}</p>
         ) : null}

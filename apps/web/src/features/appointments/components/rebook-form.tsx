@@ -1,4 +1,4 @@
-import type { Appointment, Slot } from '@painlab/shared/appointments';
+import type { Appointment, SeriesScope, Slot } from '@painlab/shared/appointments';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { useRebookAppointment, useRescheduleAppointment } from '../api/save-appointment';
 import { addDays, todayIn, zonedParts } from '../lib/zoned';
 import { useFailureMessage } from './appointment-actions';
+import { SeriesScopeField } from './series-scope';
 import { SlotPicker } from './slot-picker';
 
 /**
@@ -34,6 +35,7 @@ export function RebookForm({
     return next < today ? today : next;
   });
   const [slot, setSlot] = useState<Slot | null>(null);
+  const [scope, setScope] = useState<SeriesScope>('one');
 
   async function submit() {
     if (!slot) return;
@@ -42,8 +44,13 @@ export function RebookForm({
         await rebook.mutateAsync({ id: a.id, startsAt: slot.startsAt });
         toast.success(t('toast.rebooked', { name: a.patient.name }));
       } else {
-        await move.mutateAsync({ id: a.id, startsAt: slot.startsAt, version: a.version });
-        toast.success(t('toast.moved'));
+        await move.mutateAsync({
+          id: a.id,
+          startsAt: slot.startsAt,
+          version: a.version,
+          ...(scope !== 'one' ? { scope } : {}),
+        });
+        toast.success(scope === 'one' ? t('toast.moved') : t('series.movedMany'));
       }
       onDone();
     } catch (error) {
@@ -83,6 +90,9 @@ export function RebookForm({
         value={slot?.startsAt ?? null}
         onChange={setSlot}
       />
+      {mode === 'move' && a.series ? (
+        <SeriesScopeField value={scope} onChange={setScope} disabled={pending} />
+      ) : null}
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={!slot || pending}>
           {mode === 'rebook' ? t('rebook.submit') : t('move.submit')}
