@@ -163,7 +163,7 @@ test.describe('dashboard layouts, desktop, English', () => {
 
     // the standard layout is one choice away
     await page.getByLabel('Layout').selectOption('standard');
-    expect((await widgetOrder(page))[0]).toBe('alerts');
+    await expect.poll(async () => (await widgetOrder(page))[0]).toBe('alerts');
     await page.getByLabel('Layout').selectOption(saved!.id);
 
     // reset: back to the standard arrangement, saved over the layout

@@ -5,7 +5,7 @@ import { denialMessage, mayOpen, SIGNED_IN_ROUTES } from './support/spec-routes'
 
 test.describe('signed out', () => {
   test('every signed-in route sends the visitor to /login with a notice', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     for (const route of SIGNED_IN_ROUTES) {
       await page.goto(route.url);
       await expect(page, route.url).toHaveURL(LOGIN_URL);
@@ -59,18 +59,21 @@ for (const role of ROLES) {
     test('each signed-in route opens or redirects to /dashboard as SPEC §2 says', async ({
       page,
     }) => {
-      test.setTimeout(120_000);
+      // ~40 full page loads, each waiting for its data (data-first routes): generous on two cores
+      test.setTimeout(240_000);
       for (const route of SIGNED_IN_ROUTES) {
         await page.goto(route.url);
         if (mayOpen(route, role)) {
           await expect(
             page.getByRole('heading', { level: 1, name: route.title }),
             route.url,
-          ).toBeVisible();
+          ).toBeVisible({ timeout: 15_000 });
           expect(new URL(page.url()).pathname, route.url).toBe(route.url);
         } else {
-          await expect(page, route.url).toHaveURL(/\/dashboard$/);
-          await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+          await expect(page, route.url).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+          await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({
+            timeout: 15_000,
+          });
           await expectToast(page, denialMessage(route));
         }
       }

@@ -65,7 +65,7 @@ test.describe('start-up translations', () => {
       await route.continue();
     });
     const spanish = page.waitForRequest(isPath(/\/assets\/locale-es-[\w-]+\.js$/), {
-      timeout: 5_000,
+      timeout: 20_000,
     });
     // (a public page of the app: / and /login are site pages that load no translation file at all)
     const visit = page.goto('/register');
@@ -93,7 +93,7 @@ test.describe('as a specialist', () => {
       await held;
       await route.continue();
     });
-    const list = page.waitForRequest(isPath('/api/patients'), { timeout: 5_000 });
+    const list = page.waitForRequest(isPath('/api/patients'), { timeout: 20_000 });
     await link.click();
     // Before issue 8 the request waited for the code: this timed out.
     await list;
@@ -111,7 +111,7 @@ test.describe('as a specialist', () => {
     await page.waitForLoadState('networkidle');
 
     const code = page.waitForRequest(isPath(/\/assets\/patient-list-[\w-]+\.js$/), {
-      timeout: 5_000,
+      timeout: 20_000,
     });
     await link.hover();
     await code;
@@ -124,7 +124,7 @@ test.describe('as a specialist', () => {
       if (/^\/api\/patients\/[^/]+$/.test(new URL(r.url()).pathname)) records.push(r.url());
     });
     const chartCode = page.waitForRequest(isPath(/\/assets\/patient-chart-[\w-]+\.js$/), {
-      timeout: 5_000,
+      timeout: 20_000,
     });
     await firstRow.hover();
     await chartCode;

@@ -63,7 +63,7 @@ test('a specialist invites a patient, who signs up through the link and sees the
     .filter({ hasText: 'Dra. Sofía Especialista' })
     .filter({ hasText: 'Opened your record' });
   await expect(views.first()).toBeVisible();
-  expect(await views.count()).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => views.count()).toBeGreaterThanOrEqual(2);
   await expect(log.getByRole('row').filter({ hasText: 'Specialist' }).first()).toBeVisible();
 
   // The link cannot be used twice.

@@ -61,6 +61,7 @@ for (const js of [true, false]) {
 
     for (const lang of ['es', 'en'] as const) {
       test(`in ${lang === 'es' ? 'Spanish' : 'English'}`, async ({ page }) => {
+        test.setTimeout(90_000); // eleven page loads
         const scripts: string[] = [];
         page.on('request', (r) => {
           if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
@@ -224,7 +225,8 @@ test.describe('axe and screenshots', () => {
     { name: 'phone-en', viewport: { width: 390, height: 844 }, lang: 'en' },
   ]) {
     test(name, async ({ page }) => {
-      test.setTimeout(90_000);
+      // twelve pages, each with an axe run (5–7 s on a loaded CI box) and a full-page screenshot
+      test.setTimeout(240_000);
       await page.setViewportSize(viewport);
       for (const route of [
         ...ROUTES.filter((r) => r.path !== '/index'),

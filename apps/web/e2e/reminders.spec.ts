@@ -166,11 +166,14 @@ test('a reminder reaches the outbox with its links; the patient confirms and can
   const second = await bookAround(clinician, patient.id, 22);
   let links2: { confirm: string; cancel: string } | undefined;
   await expect
-    .poll(async () => {
-      const l = await reminderLinks(browser, email).catch(() => null);
-      links2 = l && l.confirm !== links.confirm ? l : undefined;
-      return Boolean(links2);
-    })
+    .poll(
+      async () => {
+        const l = await reminderLinks(browser, email).catch(() => null);
+        links2 = l && l.confirm !== links.confirm ? l : undefined;
+        return Boolean(links2);
+      },
+      { timeout: 30_000 },
+    )
     .toBe(true);
   await en.goto('about:blank');
   await en.goto(links2!.confirm);

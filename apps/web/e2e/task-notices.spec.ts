@@ -10,7 +10,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { storageStateFor } from './support/accounts';
-import { BASE_URL } from './support/helpers';
+import { BASE_URL, trackEventStream, waitForEventStream } from './support/helpers';
 import { patientWithCareTeam, uniqueWord } from './support/patients';
 
 const SHOTS = 'test-results/task-notices';
@@ -62,9 +62,11 @@ async function patientOnPage(browser: Browser, lang: 'en' | 'es', path: string, 
   const account = await patientWithCareTeam(clinicianContext.request, patientContext.request);
   const page = await patientContext.newPage();
   if (lang === 'es') await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
+  await trackEventStream(page);
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // subscribed before anything is sent to it (networkidle ignores EventSource connections)
+  await waitForEventStream(page);
   const bell = page.getByTestId('notification-bell');
   await expect(bell).toHaveAccessibleName(TEXT[lang].none);
   return { clinicianContext, patientContext, account, page, bell };

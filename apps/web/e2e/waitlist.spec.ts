@@ -15,7 +15,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { storageStateFor } from './support/accounts';
 import { seriousViolations } from './support/axe';
-import { BASE_URL, expectToast } from './support/helpers';
+import { BASE_URL, expectToast, trackEventStream, waitForEventStream } from './support/helpers';
 import { createPatient, patientWithCareTeam, uniqueWord } from './support/patients';
 
 const OUT = path.join(import.meta.dirname, '..', 'test-results', 'waitlist');
@@ -90,6 +90,7 @@ test('a cancelled visit is offered to the waitlisted patient, who takes it from 
     viewport: { width: 1280, height: 900 },
   });
   const staff = await staffContext.newPage();
+  await trackEventStream(staff);
   const me = (await (await staff.request.get('/api/me')).json()) as {
     user: { id: string; name: string };
   };
@@ -148,6 +149,7 @@ test('a cancelled visit is offered to the waitlisted patient, who takes it from 
 
   // the patient has their page open before anything happens: the offer must arrive by itself
   const mine = await patientContext.newPage();
+  await trackEventStream(mine);
   await mine.goto('/appointments-page');
   await expect(mine.getByRole('heading', { level: 1, name: 'My appointments' })).toBeVisible();
   const myPanel = mine.getByTestId('waitlist-panel');
@@ -155,6 +157,9 @@ test('a cancelled visit is offered to the waitlisted patient, who takes it from 
   await expect(myEntry).toHaveCount(1);
   await expect(myEntry.getByTestId('waitlist-offer')).toHaveCount(0);
 
+  // both pages subscribed before the change, or its event would pass them by
+  await waitForEventStream(mine);
+  await waitForEventStream(staff);
   // another patient's follow-up with the same specialist is cancelled below: an offer is made
   const read = await staff.request.get(`/api/appointments/${freed.id}`);
   const { version } = (await read.json()) as { version: number };
@@ -166,7 +171,9 @@ test('a cancelled visit is offered to the waitlisted patient, who takes it from 
 
   // both open pages show the open offer without a reload (appointment.changed on the event stream;
   // the 20 s polling fallback would be too late for these 7 s waits)
-  await expect(myEntry.getByTestId('waitlist-offer')).toContainText('A time is offered to you');
+  await expect(myEntry.getByTestId('waitlist-offer')).toContainText('A time is offered to you', {
+    timeout: 15_000,
+  });
   // the staff panel shows the open offer (no answer buttons for staff)
   await expect(entry.getByTestId('waitlist-offer')).toContainText(
     'A time is offered to this patient',
@@ -196,7 +203,9 @@ test('a cancelled visit is offered to the waitlisted patient, who takes it from 
   await expect(myPanel.getByRole('heading', { level: 2, name: 'Waitlist' })).toBeVisible();
   await expect(myEntry).toHaveCount(1);
   await expect(myEntry).toContainText(followUp.name.en);
-  await expect(myEntry.getByTestId('waitlist-offer')).toContainText('A time is offered to you');
+  await expect(myEntry.getByTestId('waitlist-offer')).toContainText('A time is offered to you', {
+    timeout: 15_000,
+  });
   await expect(
     myEntry.getByRole('button', { name: `Remove ${followUp.name.en} from the waitlist` }),
   ).toBeVisible();

@@ -67,3 +67,31 @@ export async function cookieHeader(page: Page): Promise<string> {
   const cookies = await page.context().cookies();
   return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
+
+/**
+ * Call before the page loads: records when its event stream (`/api/events`, ADR 0018) says
+ * `ready`, which the server sends once it has subscribed the page. Playwright's `networkidle`
+ * ignores EventSource connections, so only this says that a change made now will reach the page.
+ */
+export async function trackEventStream(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Native = window.EventSource;
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        this.addEventListener('ready', () => {
+          (window as unknown as { __streamReady: boolean }).__streamReady = true;
+        });
+      }
+    } as typeof EventSource;
+  });
+}
+
+/** Waits until the page's event stream is subscribed (`trackEventStream` first). */
+export async function waitForEventStream(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (window as unknown as { __streamReady?: boolean }).__streamReady === true,
+    undefined,
+    { timeout: 20_000 },
+  );
+}
