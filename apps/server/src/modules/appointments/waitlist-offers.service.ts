@@ -18,6 +18,7 @@ import { busyBetween } from './appointment.repository';
 import { event } from './appointments.policy';
 import { reminderContact } from './reminders.repository';
 import {
+  activeAdminIds,
   findOffer,
   insertOffer,
   lockFirstMatch,
@@ -48,16 +49,16 @@ const present = (value: string | null) => (value && value.trim() ? value.trim() 
 
 /**
  * An `appointment.changed` event, in `tx`, for the people whose open pages show this offer: the
- * patient's account (when the record has one) and the specialist. Returns their ids, to wake after
- * the commit (`deps.realtime.wake`).
+ * patient's account (when the record has one), the specialist and the administrators (who see the
+ * whole waitlist). Returns their ids, to wake after the commit (`deps.realtime.wake`).
  */
-export function publishOfferChanged(
+export async function publishOfferChanged(
   tx: Tx,
   row: Pick<OfferRow, 'id' | 'patientUserId' | 'specialistId'>,
 ): Promise<string[]> {
-  const ids = [...new Set([row.patientUserId, row.specialistId])].filter((id): id is string =>
-    Boolean(id),
-  );
+  const ids = [
+    ...new Set([row.patientUserId, row.specialistId, ...(await activeAdminIds(tx))]),
+  ].filter((id): id is string => Boolean(id));
   return publishEvents(
     tx,
     ids.map((userId) => ({

@@ -252,3 +252,15 @@ export async function lockLapsedOffer(tx: Tx, now: Date) {
     .for('update', { skipLocked: true });
   return row ?? null;
 }
+
+/**
+ * Administrators who may be looking at the waitlist (active accounts): their open pages are told of
+ * an offer's changes as the patient's and the specialist's are.
+ */
+export async function activeAdminIds(db: Q): Promise<string[]> {
+  const rows = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.role, 'admin'), sql`coalesce(${user.banned}, false) = false`));
+  return rows.map((r) => r.id);
+}

@@ -319,9 +319,10 @@ describe('offers', () => {
     expect(await offersOf(a)).toHaveLength(1);
   });
 
-  it("an offer reaches the patient's and the specialist's open pages at once (appointment.changed), and so does its end", async () => {
+  it("an offer reaches the patient's, the specialist's and the administrators' open pages at once (appointment.changed), and so does its end", async () => {
     const doc = await newDoc();
     const docClient = await server.signIn(`doc${docSeq}@waitlist.test`);
+    const desk = await openStream(await server.signIn(DEMO.admin));
     const holder = await newPatient('live-holder');
     const me = await newPatient('live-me', true);
     const other = await newPatient('live-other', true);
@@ -334,6 +335,7 @@ describe('offers', () => {
       await mine.waitFor('event: ready');
       await theirs.waitFor('event: ready');
       await bystander.waitFor('event: ready');
+      await desk.waitFor('event: ready');
       expect((await cancel(visit)).status).toBe(200);
       const [offer] = await offersOf(entry);
       await mine.waitFor('event: appointment.changed');
@@ -351,12 +353,17 @@ describe('offers', () => {
       await expect
         .poll(() => theirs.events().filter((e) => e.kind === 'appointment.changed').length)
         .toBe(2);
+      // the administrators' waitlist (the whole clinic's) hears of both too
+      await expect
+        .poll(() => desk.events().filter((e) => e.kind === 'appointment.changed').length)
+        .toBe(2);
       // another patient hears nothing of it
       expect(bystander.events().some((e) => e.kind === 'appointment.changed')).toBe(false);
     } finally {
       mine.close();
       theirs.close();
       bystander.close();
+      desk.close();
     }
   });
 
