@@ -30,6 +30,7 @@ import { startOfferLapser } from './modules/workshops/workshops.service';
 import { seedDemoOutbox } from './modules/outbox/outbox.seed';
 import { inviteTokenHash, takeInviteSignUp } from './modules/patients/invitations.service';
 import { seedSiteContent } from './modules/site-content/site-content.seed';
+import { seedDemoCovers } from './modules/site-content/site-content.demo-covers';
 import { seedDemoTasks } from './modules/tasks/tasks.seed';
 import { startDueTaskNotices } from './modules/tasks/notices.service';
 import { seedDemoQuestionnaires } from './modules/questionnaires/questionnaires.seed';
@@ -73,6 +74,11 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       }
       const site = await seedSiteContent(deps);
       if (site) logger.info({ site }, 'demo site content created');
+      // illustrated covers for the demo posts: a few seconds of image work, not in tests
+      if (env.NODE_ENV !== 'test') {
+        const covers = await seedDemoCovers(deps);
+        if (covers) logger.info({ covers }, 'demo post covers created');
+      }
       const responses = await seedDemoQuestionnaires(deps);
       if (responses) logger.info({ responses }, 'demo questionnaires created');
       const threads = await seedDemoMessages(deps);
