@@ -103,8 +103,15 @@ export function createApp(deps: Deps) {
   // is not cached (the cache's generation), so no clear is needed before.
   app.use('/api/*', async (c, next) => {
     const method = c.req.method;
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
     const path = c.req.path;
+    // the one GET that changes an account: the link that confirms a new sign-in e-mail (only a
+    // change made, not a refusal or a redirect to sign in, clears the cache)
+    if (method === 'GET' && path === '/api/auth/verify-email') {
+      await next();
+      if (c.res.headers.get('location')?.endsWith('email=changed')) await deps.sessions.changed();
+      return;
+    }
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
     if (
       (!path.startsWith('/api/auth/') &&
         !path.startsWith('/api/account/') &&

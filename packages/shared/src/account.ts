@@ -30,3 +30,22 @@ export const endOtherSessionsSchema = z.object({
   /** How many sessions were ended. */
   ended: z.number().int(),
 });
+
+/**
+ * Asking to change the sign-in e-mail address: the new one and the current password
+ * (re-authentication). Nothing changes until the link sent to the new address is opened.
+ */
+export const emailChangeSchema = z.strictObject({
+  newEmail: z
+    .string()
+    .trim()
+    .min(1, { error: 'required' })
+    .max(254, { error: 'too_long' })
+    .pipe(z.email({ error: 'invalid_email' })),
+  password: z.string().min(1, { error: 'required' }).max(128, { error: 'too_long' }),
+});
+export type EmailChangeInput = z.input<typeof emailChangeSchema>;
+export const emailChangeResultSchema = z.object({
+  /** The link went to the new address (also when it belongs to someone else: no enumeration). */
+  sent: z.literal(true),
+});

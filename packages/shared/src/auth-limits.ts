@@ -10,3 +10,5 @@ export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
 /** How long a password-reset link works (the server's token lifetime; the screen says it). */
 export const RESET_LINK_MINUTES = 30;
+/** How long the link that confirms a new sign-in e-mail address works. */
+export const EMAIL_CHANGE_LINK_MINUTES = 60;

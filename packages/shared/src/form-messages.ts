@@ -34,6 +34,9 @@ export const FORM_MESSAGE_KEYS = [
   'weeks_or_months',
   // appointment series (ADR 0037)
   'series_count',
+  // e-mail change (docs/auth.md)
+  'wrong_password',
+  'same_email',
 ] as const;
 
 export type FormMessageKey = (typeof FORM_MESSAGE_KEYS)[number] | 'invalid';

@@ -9,7 +9,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { admin, twoFactor } from 'better-auth/plugins';
 import { passkey } from '@better-auth/passkey';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@painlab/shared/auth';
-import { RESET_LINK_MINUTES } from '@painlab/shared/auth-limits';
+import { EMAIL_CHANGE_LINK_MINUTES, RESET_LINK_MINUTES } from '@painlab/shared/auth-limits';
 import type { MessageLanguage } from '@painlab/shared/outbox';
 import { ac, roles } from '@painlab/shared/permissions';
 import type { Db } from '../db/client';
@@ -17,6 +17,7 @@ import { authSchema } from '../db/schema';
 import type { Logger } from '../lib/logger';
 import { enqueue } from '../jobs/outbox';
 import { createLoginThrottle } from './login-throttle';
+import { beforeEmailChange } from './email-change';
 import {
   beforeSecondFactor,
   MFA_CHALLENGE_PATHS,
@@ -174,6 +175,24 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
         await throttle.clearAccount(user.email);
       },
     },
+    // the sign-in e-mail changes only when the link sent to the new address is opened, by the
+    // account's own signed-in browser, after the password was confirmed (auth/email-change.ts)
+    user: { changeEmail: { enabled: true } },
+    emailVerification: {
+      expiresIn: EMAIL_CHANGE_LINK_MINUTES * 60,
+      sendOnSignUp: false,
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: async ({ user, url }) => {
+        await enqueue(db, {
+          channel: 'email',
+          to: user.email,
+          language: null,
+          template: 'auth.email_change_verify',
+          params: { clinic: env.CLINIC_NAME, url, minutes: EMAIL_CHANGE_LINK_MINUTES },
+          dedupeKey: `auth.email_change_verify:${user.id}:${user.email}:${Math.floor(Date.now() / 60_000)}`,
+        });
+      },
+    },
     session: {
       expiresIn: idleSeconds,
       updateAge: Math.min(5 * 60, Math.floor(idleSeconds / 2)),
@@ -234,6 +253,7 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
               message: 'Confirm it is you with your second factor first.',
             });
         }
+        await beforeEmailChange(ctx as unknown as Parameters<typeof beforeEmailChange>[0]);
         if (ctx.path.startsWith('/passkey/'))
           await beforePasskey(ctx as unknown as Parameters<typeof beforePasskey>[0], db);
         if (MFA_CHALLENGE_PATHS.has(ctx.path)) {
@@ -330,7 +350,8 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
     verification: { storeIdentifier: 'hashed' },
     // better-auth's own session list answers with every session's token, and ends one by token:
     // /api/account/sessions lists and ends them by id instead (modules/account)
-    disabledPaths: ['/list-sessions', '/revoke-session'],
+    // nor may anyone ask for verification links to be sent: only an e-mail change sends one
+    disabledPaths: ['/list-sessions', '/revoke-session', '/send-verification-email'],
     telemetry: { enabled: false },
     // better-auth logs a sign-up attempt for a taken e-mail, with the address, at info: not ours to print
     logger: { level: 'warn' },

@@ -10,6 +10,7 @@
 import type { MessageLanguage, OutboxChannel } from '@painlab/shared/outbox';
 import { mfaCode } from './mfa-code';
 import { mfaReset } from './mfa-reset';
+import { emailChangeNotice, emailChangeVerify } from './email-change';
 import { passwordReset } from './password-reset';
 import { messageNotice } from './message-notice';
 import { patientInvite } from './patient-invite';
@@ -33,6 +34,8 @@ export const TEMPLATES = {
   'auth.password_reset': passwordReset,
   'auth.mfa_code': mfaCode,
   'auth.mfa_reset': mfaReset,
+  'auth.email_change_verify': emailChangeVerify,
+  'auth.email_change_notice': emailChangeNotice,
   'site.contact_message': siteContactMessage,
   'questionnaire.due': questionnaireDue,
   'messages.new_message': messageNotice,

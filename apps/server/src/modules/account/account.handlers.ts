@@ -1,8 +1,13 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { actorOf } from '../../http/actor';
 import type { AppEnv, Deps } from '../../http/types';
-import { endOtherSessionsRoute, endSessionRoute, listSessionsRoute } from './account.routes';
-import { endOtherSessions, endSession, listSessions } from './account.service';
+import {
+  endOtherSessionsRoute,
+  endSessionRoute,
+  listSessionsRoute,
+  requestEmailChangeRoute,
+} from './account.routes';
+import { endOtherSessions, endSession, listSessions, requestEmailChange } from './account.service';
 
 export function registerAccount(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(listSessionsRoute, async (c) => {
@@ -22,5 +27,18 @@ export function registerAccount(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       session.sessionId,
     );
     return c.json({ ended }, 200);
+  });
+  app.openapi(requestEmailChangeRoute, async (c) => {
+    const session = c.get('session')!;
+    return c.json(
+      await requestEmailChange(
+        deps,
+        { ...actorOf(c), userId: session.user.id },
+        { email: session.user.email },
+        c.req.valid('json'),
+        c.req.raw.headers,
+      ),
+      200,
+    );
   });
 }

@@ -1,10 +1,13 @@
 import {
   accountSessionIdParamSchema,
   accountSessionListSchema,
+  emailChangeResultSchema,
+  emailChangeSchema,
   endOtherSessionsSchema,
 } from '@painlab/shared/account';
 import { access } from '../../http/access';
-import { defineRoute, jsonResponse } from '../../http/openapi';
+import { AddressLimiter, limitPerAddress } from '../../http/address-limit';
+import { defineRoute, jsonBody, jsonResponse } from '../../http/openapi';
 
 export const listSessionsRoute = defineRoute({
   method: 'get',
@@ -41,4 +44,19 @@ export const endOtherSessionsRoute = defineRoute({
   summary: 'End every session but this one',
   description: 'Signs every other device out. Audited with the number of sessions ended.',
   responses: { 200: jsonResponse('How many sessions were ended', endOtherSessionsSchema) },
+});
+
+export const requestEmailChangeRoute = defineRoute({
+  method: 'post',
+  path: '/api/account/email',
+  access: access.authenticated,
+  operationId: 'requestMyEmailChange',
+  tags: ['auth'],
+  summary: 'Ask to change your sign-in e-mail address (current password required)',
+  description:
+    'Checks the current password (400 `wrong_password` on `password`, audited; at most 10 tries per address in 15 minutes), then sends a link to the new address (valid 60 minutes) and tells the current address that a change was asked for. Nothing changes until the link is opened in a browser signed in to this account. The same answer whether or not the new address belongs to another account (no link is sent then). `POST /api/auth/change-email` itself is refused (403 `REAUTHENTICATION_REQUIRED`).',
+  middleware: [limitPerAddress(new AddressLimiter(10, 15 * 60_000))],
+  request: jsonBody(emailChangeSchema),
+  errors: { 429: 'Too many tries from this address (`rate_limited`)' },
+  responses: { 200: jsonResponse('The link was sent', emailChangeResultSchema) },
 });

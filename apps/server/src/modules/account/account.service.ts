@@ -3,9 +3,11 @@
  * Only the user's own rows are ever touched (another user's id is a 404, as an unknown one). Ending
  * sessions is audited; the session cache is cleared by the app (app.ts) after any write here.
  */
-import type { AccountSession } from '@painlab/shared/account';
+import type { AccountSession, EmailChangeInput } from '@painlab/shared/account';
 import Bowser from 'bowser';
-import { auditEvent, recordAudit, type Actor } from '../../audit/audit';
+import { appendAudit, auditEvent, recordAudit, type Actor } from '../../audit/audit';
+import { baseUrlOf } from '../../env';
+import { enqueue } from '../../jobs/outbox';
 import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
 import { activeSessions, deleteOtherSessions, deleteSession } from './account.repository';
@@ -71,4 +73,67 @@ export async function endOtherSessions(
     }),
   );
   return ended;
+}
+
+/**
+ * Asks to change the sign-in e-mail address (docs/auth.md, "E-mail change"): the current password
+ * first (a wrong one is refused and audited), then better-auth's `/change-email` on the server
+ * (its HTTP path is refused: auth/email-change.ts) sends the link to the new address, and the
+ * current address is told. The answer is the same whether or not the new address is taken.
+ */
+export async function requestEmailChange(
+  deps: Deps,
+  actor: Actor & { userId: string },
+  current: { email: string },
+  input: EmailChangeInput,
+  headers: Headers,
+): Promise<{ sent: true }> {
+  const newEmail = input.newEmail.trim().toLowerCase();
+  const refuse = async (reason: string, field: string, code: string) => {
+    await recordAudit(
+      deps.database.db,
+      auditEvent(actor, {
+        action: 'account.email_change',
+        outcome: 'denied',
+        resource: 'auth',
+        recordId: actor.userId,
+        details: { reason },
+      }),
+    );
+    throw DomainError.invalidField(field, code);
+  };
+  const passwordOk = await deps.auth.api
+    .verifyPassword({ body: { password: input.password }, headers })
+    .then(() => true)
+    .catch(() => false);
+  if (!passwordOk) return refuse('wrong_password', 'password', 'wrong_password');
+  if (newEmail === current.email.toLowerCase())
+    return refuse('same_email', 'newEmail', 'same_email');
+  await deps.auth.api.changeEmail({
+    body: { newEmail, callbackURL: '/settings?email=changed' },
+    headers,
+  });
+  await deps.database.db.transaction(async (tx) => {
+    await enqueue(tx, {
+      channel: 'email',
+      to: current.email,
+      language: null,
+      template: 'auth.email_change_notice',
+      params: { clinic: deps.env.CLINIC_NAME, url: `${baseUrlOf(deps.env)}/settings` },
+      dedupeKey: `auth.email_change_notice:${actor.userId}:${Math.floor(Date.now() / 60_000)}`,
+    });
+    await appendAudit(
+      tx,
+      auditEvent(actor, {
+        action: 'account.email_change',
+        outcome: 'success',
+        resource: 'auth',
+        recordId: actor.userId,
+        // the domain only: the address itself is in the outbox, not in the audit log
+        details: { step: 'requested', domain: newEmail.split('@')[1] ?? '' },
+      }),
+    );
+  });
+  deps.outbox.wake();
+  return { sent: true };
 }

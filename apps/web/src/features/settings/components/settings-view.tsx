@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { PageHeader } from '../../../components/ui/page-header';
+import { EmailChangeCard } from './email-change-card';
 import { MfaCard } from './mfa-card';
 import { PasskeysCard } from './passkeys-card';
 import { NotificationPreferencesCard } from './notification-preferences-card';
@@ -57,6 +58,7 @@ export function SettingsView({
           </CardHeader>
           <CardContent>{password}</CardContent>
         </Card>
+        <EmailChangeCard email={me.user.email} />
         <MfaCard me={me} />
         <PasskeysCard me={me} />
         <SessionsCard />

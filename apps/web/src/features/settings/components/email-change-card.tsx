@@ -1,0 +1,137 @@
+/**
+ * Changing the sign-in e-mail address (docs/auth.md): the new address and the current password;
+ * the server sends a link to the new address and tells the current one. The address changes only
+ * when the link is opened in a browser signed in to this account; coming back from it, the page
+ * says whether the change was made or what to do (`?email=changed|sign-in`).
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card';
+import { FormField, useFieldMessage } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { isApiError, NetworkError } from '../../../lib/api-client';
+import { useRequestEmailChange } from '../api/email-change';
+
+/** What the link's return to /settings says, read once from the address. */
+function returned(): 'changed' | 'sign-in' | null {
+  if (typeof window === 'undefined') return null;
+  const value = new URLSearchParams(window.location.search).get('email');
+  return value === 'changed' || value === 'sign-in' ? value : null;
+}
+
+export function EmailChangeCard({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const request = useRequestEmailChange();
+  const message = useFieldMessage();
+  const [newEmail, setNewEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [back] = useState(returned);
+  const titleId = useId();
+  const issues = isApiError(request.error, 400) ? (request.error.details ?? []) : [];
+  const fieldError = (path: string) => message(issues.find((i) => i.path === path)?.message);
+  const other =
+    request.error && !isApiError(request.error, 400)
+      ? request.error instanceof NetworkError
+        ? t('settings.emailChange.network')
+        : request.error instanceof Error
+          ? request.error.message
+          : t('settings.emailChange.failed')
+      : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    request.mutate(
+      { newEmail, password },
+      {
+        onSuccess: () => {
+          setSentTo(newEmail.trim());
+          setNewEmail('');
+          setPassword('');
+        },
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={titleId}>{t('settings.emailChange.title')}</CardTitle>
+        <CardDescription>{t('settings.emailChange.description', { email })}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {back === 'changed' ? (
+          <Alert tone="success">{t('settings.emailChange.changed', { email })}</Alert>
+        ) : null}
+        {back === 'sign-in' ? (
+          <Alert tone="warning">{t('settings.emailChange.signInFirst')}</Alert>
+        ) : null}
+        {sentTo ? (
+          <Alert tone="info" data-testid="email-change-sent">
+            {t('settings.emailChange.sent', { email: sentTo })}
+          </Alert>
+        ) : null}
+        <form
+          aria-labelledby={titleId}
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={submit}
+        >
+          <FormField
+            id={`${titleId}-new`}
+            label={t('settings.emailChange.newEmail')}
+            required
+            error={fieldError('newEmail')}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                autoComplete="email"
+                value={newEmail}
+                maxLength={254}
+                onChange={(e) => setNewEmail(e.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField
+            id={`${titleId}-password`}
+            label={t('settings.emailChange.password')}
+            hint={t('settings.emailChange.passwordHint')}
+            required
+            error={fieldError('password')}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                maxLength={128}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
+          </FormField>
+          {other ? <Alert tone="error">{other}</Alert> : null}
+          <div>
+            <Button
+              type="submit"
+              disabled={request.isPending}
+              aria-busy={request.isPending || undefined}
+            >
+              {request.isPending ? t('settings.emailChange.sending') : t('settings.emailChange.submit')}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
