@@ -10,7 +10,6 @@ import {
   createAccount,
   DEMO,
   startTestServer,
-  type ApiClient,
   type TestServer,
 } from '../../test/harness';
 
