@@ -43,8 +43,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(env: Env, logger: Logger): Promise<RunningServer> {
-  const secret = resolveSecret(env);
+export async function startServer(given: Env, logger: Logger): Promise<RunningServer> {
+  const secret = resolveSecret(given);
+  // every key derived from the secret (link HMACs, address hashes) uses this one, generated and
+  // kept in DATA_DIR outside production when BETTER_AUTH_SECRET is not set (lib/secret.ts)
+  const env: Env = { ...given, BETTER_AUTH_SECRET: secret };
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   let outbox: OutboxRuntime | undefined;
   let realtime: RealtimeHub | undefined;

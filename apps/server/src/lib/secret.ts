@@ -22,3 +22,12 @@ export function resolveSecret(env: Env): string {
     return secret;
   }
 }
+
+/**
+ * The secret that keys link HMACs and address hashes: the server always has one (startServer puts
+ * the resolved secret in its env), so there is no fixed fallback key anyone could read in the code.
+ */
+export function derivedKeySecret(env: Pick<Env, 'BETTER_AUTH_SECRET'>): string {
+  if (!env.BETTER_AUTH_SECRET) throw new Error('The auth secret was not resolved (startServer).');
+  return env.BETTER_AUTH_SECRET;
+}

@@ -6,6 +6,7 @@
  * the time is still free. The lapse job takes one lapsed offer at a time FOR UPDATE SKIP LOCKED, so
  * two instances never offer a slot twice. Nothing here books: taking is `waitlist.service.ts`.
  */
+import { derivedKeySecret } from '../../lib/secret';
 import { WAITLIST_OFFER_HOURS } from '@painlab/shared/waitlist';
 import { appendAudit, type Actor, type Tx } from '../../audit/audit';
 import { baseUrlOf } from '../../env';
@@ -35,7 +36,7 @@ const PURPOSE = 'appointment-waitlist-offer';
 
 export const WAITLIST_SYSTEM: Actor = { userId: null, role: 'system', ip: null, requestId: null };
 
-const linkKey = (deps: Deps) => deps.env.BETTER_AUTH_SECRET ?? 'painlab-appointment-links';
+const linkKey = (deps: Deps) => derivedKeySecret(deps.env);
 
 /** The stored form of an offer link's token (an HMAC, bound to this one purpose). */
 export const offerTokenHash = (deps: Deps, token: string) =>

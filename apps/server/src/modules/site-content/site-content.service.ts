@@ -4,6 +4,7 @@
  * consented. And the contact form: checked, limited per address, stored, the clinic told through the
  * outbox, all in one transaction.
  */
+import { derivedKeySecret } from '../../lib/secret';
 import { createHmac } from 'node:crypto';
 import {
   POSTS_PER_PAGE,
@@ -277,7 +278,7 @@ export async function sitemapSpecialists(deps: Deps) {
 // ---- contact form ----
 
 function addressKey(deps: Deps, ip: string | null): string {
-  const key = deps.env.BETTER_AUTH_SECRET ?? 'painlab-site-contact';
+  const key = derivedKeySecret(deps.env);
   return createHmac('sha256', key)
     .update(ip ?? 'unknown')
     .digest('base64url')

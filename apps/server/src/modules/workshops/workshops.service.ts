@@ -4,6 +4,7 @@
  * next person, and staff editing. Every change of a seat happens under the workshop's row lock
  * (repository `lockWorkshop`), and its e-mail is queued in the same transaction (jobs/outbox.ts).
  */
+import { derivedKeySecret } from '../../lib/secret';
 import { createHash } from 'node:crypto';
 import type { SiteLang } from '@painlab/shared/site-content';
 import {
@@ -35,7 +36,7 @@ const HOUR = 3_600_000;
 
 type Purpose = 'cancel' | 'offer';
 
-const linkKey = (deps: Deps) => deps.env.BETTER_AUTH_SECRET ?? 'painlab-workshops';
+const linkKey = (deps: Deps) => derivedKeySecret(deps.env);
 
 /** The stored form of a link token: an HMAC under the server's secret, bound to its purpose. */
 const tokenHash = (deps: Deps, purpose: Purpose, token: string) =>
@@ -50,7 +51,7 @@ const linkOf = (deps: Deps, purpose: Purpose, token: string) =>
   `${baseUrlOf(deps.env).replace(/\/$/, '')}/taller/${purpose === 'cancel' ? 'anular' : 'confirmar'}?t=${token}`;
 
 function addressKey(deps: Deps, ip: string | null): string {
-  const key = deps.env.BETTER_AUTH_SECRET ?? 'painlab-workshops';
+  const key = derivedKeySecret(deps.env);
   return createHash('sha256')
     .update(`${key}:${ip ?? 'unknown'}`)
     .digest('base64url')
