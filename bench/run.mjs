@@ -11,7 +11,8 @@
 // clients over two server processes (bench/realtime.mjs). `npm run bench -- appointments`: free-slot
 // search at 50,000 appointments and booking contention (bench/appointments.mjs). `npm run bench --
 // site`: Lighthouse on the public site's pages beside their static copies (bench/site-lighthouse.mjs;
-// needs BENCH_LIGHTHOUSE_DIR, skipped otherwise). Exit code 1 if any budget is missed.
+// needs BENCH_LIGHTHOUSE_DIR, skipped otherwise). `npm run bench -- auth`: sign-in with a password
+// and with an authenticator app (bench/auth.mjs). Exit code 1 if any budget is missed.
 import { fork, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -67,6 +68,7 @@ const runWeb = suites.length === 0 || suites.includes('web');
 const runRealtime = suites.length === 0 || suites.includes('realtime');
 const runAppointments = suites.length === 0 || suites.includes('appointments');
 const runSite = suites.length === 0 || suites.includes('site');
+const runAuth = suites.length === 0 || suites.includes('auth');
 const patientArgs = suites.filter((a) => a === 'postgres' || a === 'pglite');
 
 if (runApi) await apiBench();
@@ -91,6 +93,11 @@ if (runSite) {
   const { siteLighthouseBench } = await import('./site-lighthouse.mjs');
   if (!(await siteLighthouseBench({ build: !runWeb && !process.env.BENCH_NO_BUILD })))
     process.exitCode = 1;
+}
+if (runAuth) {
+  // bench/auth.mjs: password sign-in vs a bare scrypt verify, and sign-in with a TOTP code (issue 9)
+  const { authBench } = await import('./auth.mjs');
+  if (!(await authBench())) process.exitCode = 1;
 }
 if (runAppointments) {
   // bench/appointments.mjs: free-slot search at 50k appointments and booking contention (issue 11)

@@ -39,7 +39,8 @@ export const appointmentWaitlistOffer: MessageTemplate<AppointmentWaitlistOfferP
           };
     return es
       ? {
-          subject: `hay una hora libre el ${when}`,
+          // the subject shows in lock-screen previews: no date, specialist or type there
+          subject: 'se ha liberado una hora para usted',
           text: [
             `Está en la lista de espera de ${p.clinic} y se ha liberado una hora:`,
             `${type}, ${when}, con ${p.specialist}. Lugar: ${where}.`,
@@ -50,7 +51,7 @@ export const appointmentWaitlistOffer: MessageTemplate<AppointmentWaitlistOfferP
           ].join('\n'),
         }
       : {
-          subject: `a time is free on ${when}`,
+          subject: 'a time has become free for you',
           text: [
             `You are on the waitlist of ${p.clinic} and a time has become free:`,
             `${type}, ${when}, with ${p.specialist}. Where: ${where}.`,

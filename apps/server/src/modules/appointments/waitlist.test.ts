@@ -106,11 +106,13 @@ const entryStatus = async (id: string) =>
 
 /** The link token in the offer's e-mail to `email` (read from the outbox). */
 async function tokenFor(email: string) {
-  const rows = await server.sql<{ text: string }>(
-    "select text from outbox_message where recipient = $1 and template = 'appointment.waitlist_offer' order by created_at desc limit 1",
+  const rows = await server.sql<{ text: string; subject: string | null }>(
+    "select text, subject from outbox_message where recipient = $1 and template = 'appointment.waitlist_offer' order by created_at desc limit 1",
     [email],
   );
   expect(rows).toHaveLength(1);
+  // lock-screen previews show the subject: no date or time in it
+  expect(rows[0]!.subject ?? '').not.toMatch(/\d/);
   return /\/cita\/lista-espera#([A-Za-z0-9_-]{43})/.exec(rows[0]!.text)![1]!;
 }
 
