@@ -294,6 +294,19 @@ describe('rate limiting by real client address', () => {
     expect((await attempt('203.0.113.8')).status).toBe(401);
   });
 
+  it('counts an IPv6 /64 as one address: new addresses of the same network do not reset it', async () => {
+    const statuses = [];
+    for (const ip of [
+      '2001:db8:aa:bb::1',
+      '2001:db8:aa:bb::2',
+      '2001:db8:aa:bb::abcd:1',
+      '2001:db8:aa:bb:ffff:ffff:ffff:fffe',
+    ])
+      statuses.push((await attempt(ip)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await attempt('2001:db8:aa:bc::1')).status).toBe(401);
+  });
+
   it('a client cannot pick its own bucket with the internal header', async () => {
     for (let i = 0; i < 3; i++) await attempt('198.51.100.1');
     const res = await attempt('198.51.100.1', { 'x-painlab-client-ip': '192.0.2.99' });

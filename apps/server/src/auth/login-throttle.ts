@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
+import { limitKeyOf } from '../lib/address-block';
 
 export const LOCK_BASE_S = 30;
 export const LOCK_MAX_S = 15 * 60;
@@ -24,7 +25,8 @@ export function accountKey(email: string): string {
 }
 
 export function addressKey(ip: string): string {
-  return `address:${ip}`;
+  // an IPv6 /64 counts as one address (lib/address-block.ts)
+  return `address:${limitKeyOf(ip)}`;
 }
 
 export interface Refusal {

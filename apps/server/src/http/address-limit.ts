@@ -6,6 +6,7 @@
  * is kept in the database instead (auth/login-throttle.ts).
  */
 import type { MiddlewareHandler } from 'hono';
+import { limitKeyOf } from '../lib/address-block';
 import { errorBody } from './errors';
 import type { AppEnv, Deps } from './types';
 
@@ -38,7 +39,7 @@ export class AddressLimiter {
 /** 429 `rate_limited` (with Retry-After) once an address has used up its requests of the window. */
 export function limitPerAddress(limiter: AddressLimiter): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const retryAfter = limiter.take(c.get('clientIp'));
+    const retryAfter = limiter.take(limitKeyOf(c.get('clientIp')));
     if (retryAfter === 0) return next();
     c.header('Retry-After', String(retryAfter));
     return c.json(errorBody(c, 'rate_limited'), 429);

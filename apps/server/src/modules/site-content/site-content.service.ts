@@ -4,6 +4,7 @@
  * consented. And the contact form: checked, limited per address, stored, the clinic told through the
  * outbox, all in one transaction.
  */
+import { limitKeyOf } from '../../lib/address-block';
 import { derivedKeySecret } from '../../lib/secret';
 import { createHmac } from 'node:crypto';
 import {
@@ -280,7 +281,7 @@ export async function sitemapSpecialists(deps: Deps) {
 function addressKey(deps: Deps, ip: string | null): string {
   const key = derivedKeySecret(deps.env);
   return createHmac('sha256', key)
-    .update(ip ?? 'unknown')
+    .update(ip ? limitKeyOf(ip) : 'unknown')
     .digest('base64url')
     .slice(0, 32);
 }
