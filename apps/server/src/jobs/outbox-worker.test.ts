@@ -116,6 +116,42 @@ describe('delivery', () => {
       (r) => r[0]?.status === 'sent',
     );
     expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+    // the mail carried the working link; the stored copy no longer does
+    expect(raw).toMatch(/register\?invite=(3D)?delivered@example\.test/); // quoted-printable '='
+    const [stored] = await server.sql<{ text: string; html: string }>(
+      "select text, html from outbox_message where recipient = 'delivered@example.test'",
+    );
+    expect(stored!.text).toContain('register?invite=[…]');
+    expect(stored!.text).not.toContain('invite=delivered');
+    expect(stored!.html).not.toContain('invite=delivered');
+  });
+
+  it('a token in a link fragment is removed from the stored copy once sent, too', async () => {
+    const token = 'Ab9_-'.repeat(8) + 'xyz';
+    await enqueue(server.deps.database.db, {
+      channel: 'email',
+      to: 'fragment@example.test',
+      language: 'en',
+      template: 'users.staff_invite',
+      params: {
+        clinic: 'Pain Lab',
+        link: `https://clinic.example/invitation#${token}`,
+        days: 7,
+        role: { es: 'Especialista', en: 'Specialist' },
+      },
+    });
+    server.deps.outbox.wake();
+    const [mail] = await waitForMail(smtp, 'fragment@example.test');
+    expect(mail!.raw.replace(/=\r?\n/g, '')).toContain(token);
+    await until(
+      () => rowsFor('fragment@example.test'),
+      (r) => r[0]?.status === 'sent',
+    );
+    const [stored] = await server.sql<{ text: string; html: string }>(
+      "select text, html from outbox_message where recipient = 'fragment@example.test'",
+    );
+    expect(stored!.text).toContain('/invitation#[…]');
+    expect(stored!.text + stored!.html).not.toContain(token);
   });
 
   it('sends the attachments kept in the row (a calendar file) as parts of the e-mail', async () => {

@@ -89,11 +89,24 @@ export async function buryExpiredLeases(db: Db, maxAttempts: number): Promise<nu
   return result.rowCount ?? 0;
 }
 
+/**
+ * The secrets a message carries in its links (`?token=`, `?invite=`, a `#token` fragment of 20 or
+ * more base64url characters), removed from the stored copy once it has been delivered: the row stays
+ * readable at /admin/outbox, but a copy of the database (or an administrator's screen) no longer
+ * holds a working link. Before delivery the link must stay: without a mail server an administrator
+ * passes it on from the outbox screen.
+ */
+const scrubbed = (column: 'text' | 'html') =>
+  sql.raw(
+    `regexp_replace(regexp_replace(${column}, '([?&](token|invite)=)[^[:space:]&#"''<>]+', '\\1[…]', 'g'), '(#)[A-Za-z0-9_-]{20,}', '\\1[…]', 'g')`,
+  );
+
 export async function markSent(db: Db, id: string, claimToken: string): Promise<boolean> {
   const result = await db.execute(sql`
     update outbox_message
     set status = 'sent', sent_at = now(), updated_at = now(), lease_until = null,
-        claim_token = null, next_attempt_at = now()
+        claim_token = null, next_attempt_at = now(),
+        text = ${scrubbed('text')}, html = ${scrubbed('html')}
     where id = ${id} and claim_token = ${claimToken} and status = 'sending'`);
   return (result.rowCount ?? 0) > 0;
 }
