@@ -44,7 +44,8 @@ describe('public pages', () => {
     const html = await res.text();
     expect(html).toMatch(/^<!doctype html><html lang="es">/);
     expect(html).toMatch(new RegExp(`<h1[^>]*>${h1.replace(/[?()]/g, '\\$&')}</h1>`));
-    expect(html).toContain(`<link rel="canonical" href="${server.url}${p}?lang=es">`);
+    // the bare address is the x-default alternate and its own canonical (not another alternate)
+    expect(html).toContain(`<link rel="canonical" href="${server.url}${p}">`);
     expect(html).toContain(`hreflang="en" href="${server.url}${p}?lang=en"`);
     expect(html).toContain(`hreflang="x-default" href="${server.url}${p}"`);
     expect(html).toContain('<meta property="og:title"');
@@ -57,6 +58,7 @@ describe('public pages', () => {
   it('renders English by ?lang=en, with English content and the fallback notice where missing', async () => {
     const home = await (await get('/?lang=en')).text();
     expect(home).toContain('<html lang="en">');
+    expect(home).toContain(`<link rel="canonical" href="${server.url}/?lang=en">`);
     expect(home).toContain('Chronic and emotional pain, treated as a whole');
     expect(home).toContain('id="contacto"');
     expect(home).toContain('Calle de Santa Engracia 45');

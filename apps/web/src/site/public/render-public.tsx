@@ -354,6 +354,7 @@ export function renderPublicPage(input: PublicRenderInput): string {
       description: p.description,
       type: p.type,
       siteName: input.clinicName,
+      langInUrl: input.langQuery !== '',
       jsonLd: p.jsonLd,
       ...(p.noindex ? { noindex: true } : {}),
       ...(p.image ? { image: p.image } : {}),

@@ -18,6 +18,8 @@ export interface Seo {
   siteName: string;
   /** schema.org objects. */
   jsonLd: object[];
+  /** The address asked for carried `?lang=` (otherwise it is the x-default alternate). */
+  langInUrl: boolean;
   /** `noindex` for search results and errors. */
   noindex?: boolean;
   /** A picture for link previews (a post's cover): absolute address, size and alt text. */
@@ -30,7 +32,10 @@ export function pageUrl(origin: string, path: string, query: string, lang: Lang 
 }
 
 export function seoHead(s: Seo): string {
-  const url = pageUrl(s.origin, s.path, s.query, s.lang);
+  // self-referential: the address asked for, with `?lang` only when it carried one. A bare address
+  // is the x-default alternate (its language negotiated); pointing its canonical at `?lang=…`, another
+  // alternate, tells search engines two things at once (Lighthouse's `canonical` audit fails it)
+  const url = pageUrl(s.origin, s.path, s.query, s.langInUrl ? s.lang : null);
   const attr = escapeHtml;
   const meta = (property: string, content: string) =>
     `<meta property="${property}" content="${attr(content)}">`;
