@@ -511,6 +511,8 @@ export type StaffPageText = z.infer<typeof staffPageTextSchema>;
 
 export const previewInputSchema = z.strictObject({
   markdown: editText(SITE_EDIT_LIMITS.body),
+  /** A post's text: its uploaded images are shown (ADR 0036); other texts show none, as published. */
+  postId: z.uuid({ error: 'invalid' }).optional(),
 });
 export const previewSchema = z.object({ html: z.string() });
 

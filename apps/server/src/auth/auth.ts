@@ -13,7 +13,8 @@ import { EMAIL_CHANGE_LINK_MINUTES, RESET_LINK_MINUTES } from '@painlab/shared/a
 import type { MessageLanguage } from '@painlab/shared/outbox';
 import { ac, roles } from '@painlab/shared/permissions';
 import type { Db } from '../db/client';
-import { authSchema } from '../db/schema';
+import { authSchema, user } from '../db/schema';
+import { eq } from 'drizzle-orm';
 import type { Logger } from '../lib/logger';
 import { enqueue } from '../jobs/outbox';
 import { createLoginThrottle } from './login-throttle';
@@ -253,7 +254,12 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
               message: 'Confirm it is you with your second factor first.',
             });
         }
-        await beforeEmailChange(ctx as unknown as Parameters<typeof beforeEmailChange>[0]);
+        await beforeEmailChange(ctx as unknown as Parameters<typeof beforeEmailChange>[0], {
+          hasFactor: (u) => hasFactor(db, u),
+          emailTaken: async (email) =>
+            (await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1))
+              .length > 0,
+        });
         if (ctx.path.startsWith('/passkey/'))
           await beforePasskey(ctx as unknown as Parameters<typeof beforePasskey>[0], db);
         if (MFA_CHALLENGE_PATHS.has(ctx.path)) {

@@ -19,16 +19,27 @@ export const VERIFY_EMAIL_PATH = '/verify-email';
 /** Where a link opened without the right session sends the person. */
 export const EMAIL_LINK_SIGN_IN = '/settings?email=sign-in';
 
-/** The e-mail address a verification token is for, read without checking it (better-auth checks it). */
-export function tokenEmail(token: unknown): string | null {
+/** Where a link for an address someone else took meanwhile sends the person. */
+export const EMAIL_LINK_TAKEN = '/settings?email=taken';
+
+/**
+ * The addresses a verification token is for (`email`, and `updateTo` for a change), read without
+ * checking the token (better-auth checks its signature and age next).
+ */
+export function tokenAddresses(token: unknown): { email: string; updateTo: string | null } | null {
   if (typeof token !== 'string' || token.length > 4096) return null;
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
     const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
       email?: unknown;
+      updateTo?: unknown;
     };
-    return typeof parsed.email === 'string' ? parsed.email.toLowerCase() : null;
+    if (typeof parsed.email !== 'string') return null;
+    return {
+      email: parsed.email.toLowerCase(),
+      updateTo: typeof parsed.updateTo === 'string' ? parsed.updateTo.toLowerCase() : null,
+    };
   } catch {
     return null;
   }
@@ -41,8 +52,16 @@ type Ctx = Parameters<typeof getSessionFromCtx>[0] & {
   redirect: (url: string) => unknown;
 };
 
+/** What the hook needs to know about accounts (auth.ts passes the database's answers). */
+export interface EmailChangeChecks {
+  /** The account has a second factor (then the link needs an aal2 session, as the request did). */
+  hasFactor: (user: { id: string; twoFactorEnabled?: unknown }) => Promise<boolean>;
+  /** Another account uses this address now. */
+  emailTaken: (email: string) => Promise<boolean>;
+}
+
 /** The before-hook's part for the e-mail change paths. */
-export async function beforeEmailChange(ctx: Ctx): Promise<void> {
+export async function beforeEmailChange(ctx: Ctx, checks: EmailChangeChecks): Promise<void> {
   if (ctx.path === CHANGE_EMAIL_PATH && ctx.request)
     throw new APIError('FORBIDDEN', {
       code: 'REAUTHENTICATION_REQUIRED',
@@ -50,8 +69,14 @@ export async function beforeEmailChange(ctx: Ctx): Promise<void> {
     });
   if (ctx.path === VERIFY_EMAIL_PATH) {
     const current = await getSessionFromCtx(ctx);
-    const email = tokenEmail(ctx.query?.token);
-    if (!current || !email || current.user.email.toLowerCase() !== email)
+    const token = tokenAddresses(ctx.query?.token);
+    if (!current || !token || current.user.email.toLowerCase() !== token.email)
       throw ctx.redirect(EMAIL_LINK_SIGN_IN);
+    const aal = (current.session as { aal?: unknown }).aal;
+    if (aal !== 2 && (await checks.hasFactor(current.user as { id: string })))
+      throw ctx.redirect(EMAIL_LINK_SIGN_IN);
+    // taken by an account made since the link was sent: better-auth would hit the unique index
+    if (token.updateTo && (await checks.emailTaken(token.updateTo)))
+      throw ctx.redirect(EMAIL_LINK_TAKEN);
   }
 }

@@ -124,6 +124,10 @@ describe('delivery', () => {
     expect(stored!.text).toContain('register?invite=[…]');
     expect(stored!.text).not.toContain('invite=delivered');
     expect(stored!.html).not.toContain('invite=delivered');
+    const [kept] = await server.sql<{ params: unknown; attachments: unknown }>(
+      "select params, attachments from outbox_message where recipient = 'delivered@example.test'",
+    );
+    expect(kept).toEqual({ params: {}, attachments: null });
   });
 
   it('a token in a link fragment is removed from the stored copy once sent, too', async () => {

@@ -90,15 +90,17 @@ export async function buryExpiredLeases(db: Db, maxAttempts: number): Promise<nu
 }
 
 /**
- * The secrets a message carries in its links (`?token=`, `?invite=`, a `#token` fragment of 20 or
- * more base64url characters), removed from the stored copy once it has been delivered: the row stays
- * readable at /admin/outbox, but a copy of the database (or an administrator's screen) no longer
- * holds a working link. Before delivery the link must stay: without a mail server an administrator
- * passes it on from the outbox screen.
+ * The secrets a message carries in its links (`?token=`, `?invite=`, `?t=`, a `#token` fragment of
+ * 20 or more base64url characters), removed from the stored copy once it has been delivered: the
+ * text and HTML keep their words with the links cut, and the template's parameters and the
+ * attachments (a workshop's calendar file carries its cancel link) are dropped — the message was
+ * rendered when queued and a sent message is never sent again. So a copy of the database (or an
+ * administrator's screen) holds no working link of a delivered message. Before delivery the link must
+ * stay: without a mail server an administrator passes it on from the outbox screen.
  */
 const scrubbed = (column: 'text' | 'html') =>
   sql.raw(
-    `regexp_replace(regexp_replace(${column}, '([?&](token|invite)=)[^[:space:]&#"''<>]+', '\\1[…]', 'g'), '(#)[A-Za-z0-9_-]{20,}', '\\1[…]', 'g')`,
+    `regexp_replace(regexp_replace(${column}, '([?&](token|invite|t)=)[^[:space:]&#"''<>]+', '\\1[…]', 'g'), '(#)[A-Za-z0-9_-]{20,}', '\\1[…]', 'g')`,
   );
 
 export async function markSent(db: Db, id: string, claimToken: string): Promise<boolean> {
@@ -106,7 +108,8 @@ export async function markSent(db: Db, id: string, claimToken: string): Promise<
     update outbox_message
     set status = 'sent', sent_at = now(), updated_at = now(), lease_until = null,
         claim_token = null, next_attempt_at = now(),
-        text = ${scrubbed('text')}, html = ${scrubbed('html')}
+        text = ${scrubbed('text')}, html = ${scrubbed('html')},
+        params = '{}'::jsonb, attachments = null
     where id = ${id} and claim_token = ${claimToken} and status = 'sending'`);
   return (result.rowCount ?? 0) > 0;
 }

@@ -52,6 +52,16 @@ export class DomainError extends Error {
     return new DomainError('series_conflict', { count: String(conflicts.length) }, { conflicts });
   }
 
+  /** The action needs a session confirmed with a second factor (aal2) for this account. */
+  static mfaRequired(): DomainError {
+    return new DomainError('mfa_required');
+  }
+
+  /** Too many tries: wait (the account's or the address's limit). */
+  static rateLimited(retryAfterS: number): DomainError {
+    return new DomainError('rate_limited', {}, { retryAfterS });
+  }
+
   /** A patient asked for a time that is not one of the free slots. */
   static slotUnavailable(): DomainError {
     return new DomainError('slot_unavailable');

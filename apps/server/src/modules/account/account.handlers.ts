@@ -34,7 +34,7 @@ export function registerAccount(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       await requestEmailChange(
         deps,
         { ...actorOf(c), userId: session.user.id },
-        { email: session.user.email },
+        { email: session.user.email, aal: session.aal, mfaEnrolled: session.mfaEnrolled },
         c.req.valid('json'),
         c.req.raw.headers,
       ),

@@ -8,6 +8,7 @@ import Bowser from 'bowser';
 import { appendAudit, auditEvent, recordAudit, type Actor } from '../../audit/audit';
 import { baseUrlOf } from '../../env';
 import { enqueue } from '../../jobs/outbox';
+import { createLoginThrottle } from '../../auth/login-throttle';
 import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
 import { activeSessions, deleteOtherSessions, deleteSession } from './account.repository';
@@ -84,11 +85,18 @@ export async function endOtherSessions(
 export async function requestEmailChange(
   deps: Deps,
   actor: Actor & { userId: string },
-  current: { email: string },
+  current: { email: string; aal: 1 | 2; mfaEnrolled: boolean },
   input: EmailChangeInput,
   headers: Headers,
 ): Promise<{ sent: true }> {
   const newEmail = input.newEmail.trim().toLowerCase();
+  // with a second factor, the address (where e-mailed codes and resets go) moves only from an aal2
+  // session: a password and an aal1 session must not be enough to take the factor over
+  if (current.mfaEnrolled && current.aal < 2) throw DomainError.mfaRequired();
+  // wrong passwords here count against the account, like wrong passwords at sign-in
+  const throttle = createLoginThrottle(deps.database.db, deps.env);
+  const locked = await throttle.check(current.email, actor.ip ?? '');
+  if (locked) throw DomainError.rateLimited(locked.retryAfterS);
   const refuse = async (reason: string, field: string, code: string) => {
     await recordAudit(
       deps.database.db,
@@ -106,7 +114,11 @@ export async function requestEmailChange(
     .verifyPassword({ body: { password: input.password }, headers })
     .then(() => true)
     .catch(() => false);
-  if (!passwordOk) return refuse('wrong_password', 'password', 'wrong_password');
+  if (!passwordOk) {
+    await throttle.failed(current.email, actor.ip ?? '');
+    return refuse('wrong_password', 'password', 'wrong_password');
+  }
+  await throttle.clearAccount(current.email);
   if (newEmail === current.email.toLowerCase())
     return refuse('same_email', 'newEmail', 'same_email');
   await deps.auth.api.changeEmail({

@@ -5,19 +5,16 @@
  * a session, or by another account, it changes nothing and opens no session); better-auth's HTTP
  * path is refused; a taken address answers the same and sends no link; bad input is refused.
  */
+import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAccount,
-  DEMO,
-  startTestServer,
-  type TestServer,
-} from '../../test/harness';
+import { createAccount, DEMO, startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 const PASSWORD = 'a-long-enough-passphrase-77';
 
 beforeAll(async () => {
-  server = await startTestServer({ OUTBOX_POLL_MS: '60000' });
+  // each account its own client address (the route's per-address limit is not what is tested)
+  server = await startTestServer({ OUTBOX_POLL_MS: '60000', TRUSTED_PROXIES: '127.0.0.1' });
 }, 240_000);
 afterAll(() => server?.close());
 
@@ -30,7 +27,7 @@ async function account() {
     name: 'Lucía Correo',
     password: PASSWORD,
   });
-  const client = server.client();
+  const client = server.client({ ip: `198.51.100.${n}` });
   expect((await client.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(
     200,
   );
@@ -152,5 +149,68 @@ describe('changing the sign-in e-mail', () => {
     // nobody may ask for verification links to be sent
     const send = await a.client.post('/api/auth/send-verification-email', { email: a.email });
     expect(send.status).toBe(404);
+  });
+
+  it('with a second factor, an aal1 session may not change the address, nor open the link', async () => {
+    const a = await account();
+    // a second session, made before the factor existed, stays aal1
+    const older = server.client({ ip: '198.51.100.200' });
+    await older.post('/api/auth/sign-in/email', { email: a.email, password: PASSWORD });
+    const enable = await a.client.post('/api/auth/two-factor/enable', { password: PASSWORD });
+    expect(enable.status).toBe(200);
+    const totp = OTPAuth.URI.parse(enable.body.totpURI as string) as OTPAuth.TOTP;
+    expect(
+      (await a.client.post('/api/auth/two-factor/verify-totp', { code: totp.generate() })).status,
+    ).toBe(200);
+    const next = `aal-${n}-${Date.now()}@example.test`;
+    const refused = await older.post('/api/account/email', { newEmail: next, password: PASSWORD });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('mfa_required');
+    expect(await outbox('auth.email_change_verify', next)).toHaveLength(0);
+    // from the aal2 session it goes; its link opened by the aal1 session changes nothing
+    expect(
+      (await a.client.post('/api/account/email', { newEmail: next, password: PASSWORD })).status,
+    ).toBe(200);
+    const link = linkIn((await outbox('auth.email_change_verify', next))[0]!.text);
+    expect((await older.request('GET', link)).headers.get('location')).toBe(
+      '/settings?email=sign-in',
+    );
+    expect(await emailOf(a.id)).toBe(a.email);
+    expect((await a.client.request('GET', link)).headers.get('location')).toBe(
+      '/settings?email=changed',
+    );
+    expect(await emailOf(a.id)).toBe(next);
+  });
+
+  it('wrong passwords lock the account as at sign-in; an address taken meanwhile is not a 500', async () => {
+    const a = await account();
+    const tries = [];
+    for (let i = 0; i < 5; i++)
+      tries.push(
+        (
+          await a.client.post('/api/account/email', {
+            newEmail: 'x@example.test',
+            password: `wrong-${i}-password`,
+          })
+        ).status,
+      );
+    expect(tries).toEqual([400, 400, 400, 400, 400]);
+    const locked = await a.client.post('/api/account/email', {
+      newEmail: 'x@example.test',
+      password: PASSWORD,
+    });
+    expect(locked.status).toBe(429);
+
+    const b = await account();
+    const next = `tomada-${n}-${Date.now()}@example.test`;
+    expect(
+      (await b.client.post('/api/account/email', { newEmail: next, password: PASSWORD })).status,
+    ).toBe(200);
+    const link = linkIn((await outbox('auth.email_change_verify', next))[0]!.text);
+    await createAccount(server, { role: 'user', email: next, name: 'Otra', password: PASSWORD });
+    const taken = await b.client.request('GET', link);
+    expect(taken.status).toBe(302);
+    expect(taken.headers.get('location')).toBe('/settings?email=taken');
+    expect(await emailOf(b.id)).toBe(b.email);
   });
 });

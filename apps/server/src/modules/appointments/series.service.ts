@@ -243,17 +243,25 @@ export async function createSeries(
   });
 }
 
-/** The visits a scope covers: this one and, for the series, the open ones after it or all. */
+/**
+ * The visits a scope covers: this one, and the series' open visits (pending or confirmed) still to
+ * come — all of them, or those from this one's date on (by date, not place: a visit moved on its own
+ * keeps its index). Visits that already took place are never changed with the series.
+ */
 async function scoped(
   tx: Tx,
   row: AppointmentRow,
   scope: Exclude<SeriesScope, 'one'>,
+  now: Date,
 ): Promise<SeriesVisit[]> {
   const visits = await lockSeriesVisits(tx, row.seriesId!);
+  const self = visits.find((v) => v.id === row.id);
   return visits.filter(
     (v) =>
       (v.status === 'pending' || v.status === 'confirmed') &&
-      (scope === 'all' || v.seriesIndex >= row.seriesIndex!),
+      (v.id === row.id ||
+        (v.startsAt.getTime() >= now.getTime() &&
+          (scope === 'all' || (self !== undefined && v.startsAt >= self.startsAt)))),
   );
 }
 
@@ -277,7 +285,7 @@ export async function cancelSeriesPart(
   await staffOnly(deps, viewer, 'appointments.cancel', row);
   return auditingRefusals(deps, viewer, 'appointments.cancel', row, async () => {
     const woken = await deps.database.db.transaction(async (tx) => {
-      const visits = await scoped(tx, row, input.scope);
+      const visits = await scoped(tx, row, input.scope, now);
       const self = visits.find((v) => v.id === row.id);
       if (!self) throw DomainError.transitionNotAllowed();
       if (self.version !== input.version) throw DomainError.conflict();
@@ -326,15 +334,17 @@ export async function moveSeriesPart(
     notes?: string | null | undefined;
     scope: Exclude<SeriesScope, 'one'>;
   },
+  now = new Date(),
 ): Promise<string[]> {
   await staffOnly(deps, viewer, 'appointments.reschedule', row);
   return auditingRefusals(deps, viewer, 'appointments.reschedule', row, async () => {
-    const specialistId = input.specialistId
+    // another specialist only when asked; otherwise each visit keeps its own
+    const newSpecialist = input.specialistId
       ? await clinicianId(deps, input.specialistId, 'specialistId')
-      : row.specialistId;
+      : null;
     return guardOverlap(() =>
       deps.database.db.transaction(async (tx) => {
-        const visits = await scoped(tx, row, input.scope);
+        const visits = await scoped(tx, row, input.scope, now);
         const self = visits.find((v) => v.id === row.id);
         if (!self) throw DomainError.transitionNotAllowed();
         if (self.version !== input.version) throw DomainError.conflict();
@@ -343,9 +353,23 @@ export async function moveSeriesPart(
         const moves = visits.map((v) => ({
           visit: v,
           index: v.seriesIndex,
-          ...timesOf(shiftLocal(v.startsAt, self.startsAt, target, row.timeZone), type),
+          specialistId: newSpecialist ?? v.specialistId,
+          // the visit moved by hand lands exactly where asked (an ambiguous local hour stays so)
+          ...timesOf(
+            v.id === self.id ? target : shiftLocal(v.startsAt, self.startsAt, target, row.timeZone),
+            type,
+          ),
         }));
-        const taken = await conflicting(tx, specialistId, moves, new Set(visits.map((v) => v.id)));
+        const ids = new Set(visits.map((v) => v.id));
+        const taken = new Set<number>();
+        for (const specialistId of new Set(moves.map((m) => m.specialistId)))
+          for (const index of await conflicting(
+            tx,
+            specialistId,
+            moves.filter((m) => m.specialistId === specialistId),
+            ids,
+          ))
+            taken.add(index);
         if (taken.size)
           throw DomainError.seriesConflict(
             moves
@@ -366,7 +390,7 @@ export async function moveSeriesPart(
             startsAt: m.startsAt,
             endsAt: m.endsAt,
             blockedUntil: m.blockedUntil,
-            specialistId,
+            specialistId: m.specialistId,
             ...(m.visit.id === row.id && input.notes !== undefined ? { notes: input.notes } : {}),
           });
           await withdrawReminders(tx, m.visit.id, 'moved');
@@ -384,7 +408,8 @@ export async function moveSeriesPart(
             }),
           ),
         );
-        const former = specialistId !== row.specialistId ? row.specialistId : null;
+        const former =
+          newSpecialist && newSpecialist !== row.specialistId ? row.specialistId : null;
         woken.push(...(await noticeAppointment(tx, deps.env, 'moved', row.id, viewer, former)));
         return woken;
       }),

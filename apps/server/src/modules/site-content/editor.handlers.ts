@@ -125,6 +125,6 @@ export function registerSiteEditor(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     );
   });
   app.openapi(routes.editorPreviewRoute, async (c) =>
-    c.json(await service.preview(deps, c.req.valid('json').markdown), 200),
+    c.json(await service.preview(deps, c.req.valid('json')), 200),
   );
 }

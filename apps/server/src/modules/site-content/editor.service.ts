@@ -33,6 +33,7 @@ import * as repo from './editor.repository';
 import * as images from './images.repository';
 import { imageUrl, processImage, toStaffPhoto } from './images';
 import type { Db } from '../../db/client';
+import { renderMarkdown } from './markdown';
 import { renderPostBody } from './site-content.service';
 import { uniqueViolation } from '../../db/errors';
 import { refuseAudited } from '../../audit/refusals';
@@ -678,7 +679,17 @@ export async function savePageText(
   });
 }
 
-/** The editor's preview: the Markdown as the public page will show it (sanitised, images shown). */
-export async function preview(deps: Deps, markdown: string): Promise<{ html: string }> {
-  return { html: await renderPostBody(deps, markdown, 'es') };
+/**
+ * The editor's preview: the Markdown as the public page will show it (sanitised). A post's text
+ * (`postId`) shows that post's uploaded images; biographies and page texts show none, as published.
+ */
+export async function preview(
+  deps: Deps,
+  input: { markdown: string; postId?: string | undefined },
+): Promise<{ html: string }> {
+  return {
+    html: input.postId
+      ? await renderPostBody(deps, input.markdown, 'es', input.postId)
+      : renderMarkdown(input.markdown),
+  };
 }

@@ -2,7 +2,7 @@
  * Site images and their variants (ADR 0034), kept in the database so every server instance serves
  * the same bytes and nothing is lost on a restart. Only this module reads these tables.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { siteImage, siteImageVariant, sitePost, siteSpecialist } from '../../db/schema';
@@ -53,13 +53,16 @@ export async function imageSummaries(db: Q, ids: string[]): Promise<Map<string, 
 export async function imagesByVariantNames(
   db: Q,
   names: string[],
+  postId: string,
 ): Promise<Map<string, ImageSummary>> {
   const result = new Map<string, ImageSummary>();
   if (names.length === 0) return result;
+  // only the post's own images: another post's (a draft's, or one deleted later) never show here
   const rows = await db
     .select({ name: siteImageVariant.name, imageId: siteImageVariant.imageId })
     .from(siteImageVariant)
-    .where(inArray(siteImageVariant.name, names.slice(0, 100)));
+    .innerJoin(siteImage, eq(siteImage.id, siteImageVariant.imageId))
+    .where(and(inArray(siteImageVariant.name, names.slice(0, 100)), eq(siteImage.postId, postId)));
   const images = await imageSummaries(db, [...new Set(rows.map((r) => r.imageId))]);
   for (const r of rows) {
     const image = images.get(r.imageId);

@@ -246,10 +246,20 @@ describe('images inside a post', () => {
     expect(page.text).not.toContain('onerror');
     expect(page.text).not.toContain('alt="otro"');
 
-    // the editor's preview shows it the same way
-    const preview = await admin.post('/api/site-editor/preview', { markdown: body });
+    // the editor's preview of this post's text shows it the same way; a text that is not a post's
+    // (a biography, a page) shows no images, as its public page does
+    const preview = await admin.post('/api/site-editor/preview', {
+      markdown: body,
+      postId: post.id,
+    });
     expect(preview.body.html).toContain('width="1280"');
     expect(preview.body.html).not.toContain('tracker.example');
+    const plain = await admin.post('/api/site-editor/preview', { markdown: body });
+    expect(plain.body.html).not.toContain('<img');
+    // another post may not borrow it: its address in another post's text is removed
+    const borrower = await publishedPost('sofia-herrera', `Prestada:\n\n${up.body.markdown}`);
+    const borrowed = await anon.get(`/blog/${borrower.slug}?lang=es`);
+    expect(borrowed.text).not.toContain(up.body.url);
 
     // a specialist cannot add images to another's post
     const other = await publishedPost('javier-morales');

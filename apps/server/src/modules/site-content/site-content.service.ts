@@ -112,8 +112,13 @@ async function summaries(deps: Deps, rows: repo.PostRow[], lang: SiteLang): Prom
  * A post's Markdown as HTML, with the images uploaded into it (ADR 0036) looked up first so they
  * are shown at their size with every variant; any other image is removed.
  */
-export async function renderPostBody(deps: Deps, source: string, lang: SiteLang): Promise<string> {
-  const found = await imagesByVariantNames(deps.database.db, imageNamesIn(source));
+export async function renderPostBody(
+  deps: Deps,
+  source: string,
+  lang: SiteLang,
+  postId: string,
+): Promise<string> {
+  const found = await imagesByVariantNames(deps.database.db, imageNamesIn(source), postId);
   const images = new Map<string, SiteImage>();
   for (const [name, image] of found) {
     const shown = toSiteImage(image, lang);
@@ -201,7 +206,7 @@ export async function post(deps: Deps, slug: string, lang: SiteLang): Promise<Po
   const en = main!.lang === 'en';
   return {
     ...main!,
-    bodyHtml: await renderPostBody(deps, en ? row.bodyEn! : row.bodyEs, main!.lang),
+    bodyHtml: await renderPostBody(deps, en ? row.bodyEn! : row.bodyEs, main!.lang, row.id),
     related: others,
   };
 }

@@ -4,6 +4,7 @@
  * next person, and staff editing. Every change of a seat happens under the workshop's row lock
  * (repository `lockWorkshop`), and its e-mail is queued in the same transaction (jobs/outbox.ts).
  */
+import { limitKeyOf } from '../../lib/address-block';
 import { derivedKeySecret } from '../../lib/secret';
 import { createHash } from 'node:crypto';
 import type { SiteLang } from '@painlab/shared/site-content';
@@ -53,7 +54,7 @@ const linkOf = (deps: Deps, purpose: Purpose, token: string) =>
 function addressKey(deps: Deps, ip: string | null): string {
   const key = derivedKeySecret(deps.env);
   return createHash('sha256')
-    .update(`${key}:${ip ?? 'unknown'}`)
+    .update(`${key}:${ip ? limitKeyOf(ip) : 'unknown'}`)
     .digest('base64url')
     .slice(0, 32);
 }

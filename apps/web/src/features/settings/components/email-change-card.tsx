@@ -20,11 +20,17 @@ import { Input } from '../../../components/ui/input';
 import { isApiError, NetworkError } from '../../../lib/api-client';
 import { useRequestEmailChange } from '../api/email-change';
 
-/** What the link's return to /settings says, read once from the address. */
-function returned(): 'changed' | 'sign-in' | null {
+/**
+ * What the link's return to /settings says, read once from the address: better-auth adds `error`
+ * (an expired or invalid link) to the same return address, so an error wins over `changed`.
+ */
+function returned(): 'changed' | 'sign-in' | 'taken' | 'failed' | null {
   if (typeof window === 'undefined') return null;
-  const value = new URLSearchParams(window.location.search).get('email');
-  return value === 'changed' || value === 'sign-in' ? value : null;
+  const params = new URLSearchParams(window.location.search);
+  const value = params.get('email');
+  if (value === null) return null;
+  if (params.has('error')) return 'failed';
+  return value === 'changed' || value === 'sign-in' || value === 'taken' ? value : null;
 }
 
 export function EmailChangeCard({ email }: { email: string }) {
@@ -73,6 +79,10 @@ export function EmailChangeCard({ email }: { email: string }) {
         ) : null}
         {back === 'sign-in' ? (
           <Alert tone="warning">{t('settings.emailChange.signInFirst')}</Alert>
+        ) : null}
+        {back === 'taken' ? <Alert tone="error">{t('settings.emailChange.taken')}</Alert> : null}
+        {back === 'failed' ? (
+          <Alert tone="error">{t('settings.emailChange.linkFailed')}</Alert>
         ) : null}
         {sentTo ? (
           <Alert tone="info" data-testid="email-change-sent">
@@ -127,7 +137,9 @@ export function EmailChangeCard({ email }: { email: string }) {
               disabled={request.isPending}
               aria-busy={request.isPending || undefined}
             >
-              {request.isPending ? t('settings.emailChange.sending') : t('settings.emailChange.submit')}
+              {request.isPending
+                ? t('settings.emailChange.sending')
+                : t('settings.emailChange.submit')}
             </Button>
           </div>
         </form>

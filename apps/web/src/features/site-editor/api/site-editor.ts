@@ -134,8 +134,11 @@ export const useSavePageText = () =>
 /** The Markdown as the public page will show it (sanitised by the server). */
 export function usePreview() {
   return useMutation({
-    mutationFn: (markdown: string) =>
-      apiJson('/api/site-editor/preview', previewSchema, { method: 'POST', body: { markdown } }),
+    mutationFn: ({ markdown, postId }: { markdown: string; postId?: string | undefined }) =>
+      apiJson('/api/site-editor/preview', previewSchema, {
+        method: 'POST',
+        body: postId ? { markdown, postId } : { markdown },
+      }),
     retry: false,
   });
 }

@@ -41,6 +41,8 @@ export function SaveError({ error, onReload }: { error: unknown; onReload: () =>
 }
 
 type Common = {
+  /** A post's text: the preview shows the images uploaded for that post (ADR 0036). */
+  postId?: string | undefined;
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -107,7 +109,7 @@ export function MarkdownField(props: Common) {
           onClick={() => {
             if (shown) return setShown(false);
             setShown(true);
-            preview.mutate(props.value);
+            preview.mutate({ markdown: props.value, postId: props.postId });
           }}
         >
           {shown ? t('hidePreview') : t('preview', { field: props.label })}

@@ -184,6 +184,7 @@ function PostEditor({
           error={err('summaryEs')}
         />
         <MarkdownField
+          postId={post?.id}
           label={t('fields.body')}
           required
           lang="es"
@@ -210,6 +211,7 @@ function PostEditor({
           error={err('summaryEn')}
         />
         <MarkdownField
+          postId={post?.id}
           label={t('fields.bodyEn')}
           lang="en"
           value={form.bodyEn}
