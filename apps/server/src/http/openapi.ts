@@ -501,6 +501,9 @@ const AUTH_OPTIONAL = new Set(['/get-session', '/sign-out']);
  * mails, e-mail change, self-deletion) and only answer errors here.
  */
 export function authRouteEnabled(path: string, options: BetterAuthOptions): boolean {
+  if (options.disabledPaths?.includes(path)) return false;
+  // refused over HTTP: an e-mail change goes through POST /api/account/email (auth/email-change.ts)
+  if (path === '/change-email') return false;
   const social = [
     '/sign-in/social',
     '/callback/{id}',
@@ -516,7 +519,6 @@ export function authRouteEnabled(path: string, options: BetterAuthOptions): bool
     return Boolean(options.emailVerification?.sendVerificationEmail);
   if (path === '/request-password-reset' || path.startsWith('/reset-password'))
     return Boolean(options.emailAndPassword?.sendResetPassword);
-  if (path === '/change-email') return Boolean(options.user?.changeEmail?.enabled);
   if (path.startsWith('/delete-user')) return Boolean(options.user?.deleteUser?.enabled);
   return true;
 }
