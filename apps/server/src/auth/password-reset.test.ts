@@ -36,13 +36,20 @@ async function account() {
 const ask = (email: string, lang = 'en') =>
   server.client({ lang }).post('/api/auth/request-password-reset', { email });
 
-/** The link of the newest reset message queued for `email`, and that message. */
+/**
+ * The reset messages queued for `email` (newest first), and the link of the one delivered over SMTP.
+ * The link is read from the mail itself: once delivered, the outbox's copy no longer holds it
+ * (ADR 0013's amendment).
+ */
 async function queuedLink(email: string) {
+  const [mail] = await waitForMail(smtp, email);
   const rows = await server.sql<{ text: string; language: string | null; subject: string }>(
     "select text, language, subject from outbox_message where template = 'auth.password_reset' and recipient = $1 order by created_at desc",
     [email],
   );
-  const url = /https?:\/\/\S+\/reset-password\?token=([\w-]+)/.exec(rows[0]?.text ?? '');
+  // quoted-printable: soft line breaks and '=' written as '=3D'
+  const raw = mail!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const url = /https?:\/\/\S+?\/reset-password\?token=([\w-]+)/.exec(raw);
   return { rows, token: url?.[1] ?? null, url: url?.[0] ?? null };
 }
 
