@@ -104,6 +104,26 @@ async function invitedSignUp(
   return services.takeInviteSignUp(token);
 }
 
+/**
+ * What opened a session, by the better-auth path that created it (session.sign_in_method). A
+ * session re-made by a factor change keeps its method; the second step of a password sign-in is
+ * `two_factor` (the password came first).
+ */
+export function signInMethodOf(path: string | undefined): string {
+  if (!path) return 'other';
+  if (path === PASSKEY_SIGN_IN_PATH) return 'passkey';
+  if (MFA_VERIFY_PATHS.has(path)) return 'two_factor';
+  const known: Record<string, string> = {
+    '/sign-in/email': 'password',
+    '/sign-up/email': 'password',
+    '/sign-in/email-otp': 'email_otp',
+    '/magic-link/verify': 'magic_link',
+    '/sign-in/phone-number': 'phone',
+    '/phone-number/verify': 'phone_otp',
+  };
+  return known[path] ?? 'other';
+}
+
 export function createAuth(db: Db, env: Env, secret: string, services: AuthServices) {
   const baseURL = baseUrlOf(env);
   const secure = baseURL.startsWith('https://');
@@ -202,6 +222,8 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
       // the assurance level (ADR 0025): never input; set to 2 only by a verified second factor
       additionalFields: {
         aal: { type: 'number', required: false, input: false, defaultValue: 1 },
+        // how the session was opened (signInMethodOf): never input
+        signInMethod: { type: 'string', required: false, input: false },
       },
     },
     // better-auth's limiter, with its counters in the database (every server instance shares them).
@@ -326,14 +348,19 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
           // passkey (multi-factor by itself, auth/passkeys.ts) is aal2; one re-made by enabling or
           // removing a factor keeps the level of the one it replaces
           before: async (data, ctx) => {
-            const previous = (ctx?.context.session?.session as { aal?: unknown } | undefined)?.aal;
+            const previous = ctx?.context.session?.session as
+              { aal?: unknown; signInMethod?: unknown } | undefined;
             const aal =
               (ctx && MFA_VERIFY_PATHS.has(ctx.path)) ||
               ctx?.path === PASSKEY_SIGN_IN_PATH ||
-              (ctx?.path.startsWith('/two-factor/') && previous === 2)
+              (ctx?.path.startsWith('/two-factor/') && previous?.aal === 2)
                 ? 2
                 : 1;
-            return { data: { ...data, aal } };
+            const signInMethod =
+              ctx?.path.startsWith('/two-factor/') && typeof previous?.signInMethod === 'string'
+                ? previous.signInMethod
+                : signInMethodOf(ctx?.path);
+            return { data: { ...data, aal, signInMethod } };
           },
         },
       },

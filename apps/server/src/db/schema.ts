@@ -112,6 +112,12 @@ export const session = pgTable(
      * verified in this session. Set by the server only (auth.ts, ADR 0025).
      */
     aal: smallint('aal').notNull().default(1),
+    /**
+     * How the session was opened (`password`, `passkey`, `email_otp`, `magic_link`, `phone`…; null for
+     * sessions older than the column). A factor of the same channel cannot raise it to aal2 (an
+     * e-mail code after an e-mail sign-in is still one factor). Set by the server only (auth.ts).
+     */
+    signInMethod: text('sign_in_method'),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
 );
@@ -267,7 +273,27 @@ export const passkey = pgTable(
   ],
 );
 
-export const authSchema = { user, session, account, verification, rateLimit, twoFactor, passkey };
+/** better-auth's jwt plugin: its signing keys (the private key encrypted with the auth secret). */
+export const jwks = pgTable('jwks', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', tz),
+  alg: text('alg'),
+  crv: text('crv'),
+});
+
+export const authSchema = {
+  user,
+  session,
+  account,
+  verification,
+  rateLimit,
+  twoFactor,
+  passkey,
+  jwks,
+};
 
 /**
  * `(v1, v2, …)` of an enum of packages/shared, for a CHECK: the column's type (`text({ enum })`), its
@@ -1648,10 +1674,18 @@ export const mfaTotpStep = pgTable('mfa_totp_step', {
   lastStep: bigint('last_step', { mode: 'number' }).notNull(),
 });
 
-/** Whether a role needs an aal2 session (once its user enrolled a factor); no row = the default. */
+/**
+ * Whether a role needs an aal2 session (once its user enrolled a factor); no row = the default.
+ * `enforced`: every user of the role must enrol a factor, within `grace_days` of `enforced_since`
+ * (or of the account's creation, when later); after that the account reaches no data until it
+ * enrols (ADR 0038).
+ */
 export const mfaPolicy = pgTable('mfa_policy', {
   role: text('role').primaryKey(),
   required: boolean('required').notNull(),
+  enforced: boolean('enforced').notNull().default(false),
+  graceDays: integer('grace_days').notNull().default(14),
+  enforcedSince: timestamp('enforced_since', tz),
   updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
 });
