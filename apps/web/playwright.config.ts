@@ -52,13 +52,19 @@ export default defineConfig({
     { name: 'setup', testMatch: /auth\.setup\.ts$/ },
     {
       name: 'chromium',
-      testIgnore: /(auth\.setup|screenshots\.spec)\.ts$/,
+      testIgnore: /(auth\.setup|screenshots\.spec|mfa-enforcement\.spec)\.ts$/,
       dependencies: ['setup'],
     },
     {
       name: 'screenshots',
       testMatch: /screenshots\.spec\.ts$/,
       dependencies: ['setup'],
+    },
+    // Specs that change what every account of a role may do (the MFA policy): after all the others.
+    {
+      name: 'policy',
+      testMatch: /mfa-enforcement\.spec\.ts$/,
+      dependencies: ['chromium', 'screenshots'],
     },
   ],
   webServer: {

@@ -29,7 +29,7 @@ import {
 import { registerAuditLogs } from './modules/audit-logs/audit-logs.handlers';
 import { registerMe } from './modules/me/me.handlers';
 import { registerMfa } from './modules/mfa/mfa.handlers';
-import { mfaRequiredFor } from './modules/mfa/mfa.service';
+import { mfaRuleFor } from './modules/mfa/mfa.service';
 import { registerMessages } from './modules/messages/messages.handlers';
 import { registerNotifications } from './modules/notifications/notifications.handlers';
 import { registerDashboard } from './modules/dashboard/dashboard.handlers';
@@ -138,7 +138,7 @@ export function createApp(deps: Deps) {
         '/api/appointments/waitlist/offers/:id': (id) => patientOfWaitlistOffer(deps, id),
         '/api/treatments/:id': (id) => patientOfPlan(deps, id),
       },
-      (role) => mfaRequiredFor(deps, role),
+      (role) => mfaRuleFor(deps, role),
     ),
   );
 

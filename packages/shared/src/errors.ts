@@ -48,6 +48,7 @@ export const ERROR_CODES = [
   'waitlist_slot_gone',
   'plan_already_active',
   'mfa_required',
+  'mfa_enrolment_required',
   'mfa_not_enrolled',
   'mfa_self_reset_forbidden',
   'invitation_invalid',
@@ -180,6 +181,10 @@ const MESSAGES: Record<ErrorCode, Record<Lang, string>> = {
   mfa_required: {
     en: 'Your role needs a second factor for this. Confirm it is you with your authenticator app, a code sent by e-mail or a recovery code.',
     es: 'Su rol necesita un segundo factor para esto. Confirme su identidad con su aplicación de autenticación, un código enviado por correo o un código de recuperación.',
+  },
+  mfa_enrolment_required: {
+    en: 'Your role must use two-step verification. Set up an authenticator app, codes by e-mail or a passkey in Settings to go on.',
+    es: 'Su rol debe usar la verificación en dos pasos. Configure una aplicación de autenticación, códigos por correo o una llave de acceso en Ajustes para continuar.',
   },
   invalid_text: {
     en: 'The request contains characters that are not allowed (control characters or broken text).',

@@ -6,6 +6,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
+import { enrolmentDeadline } from '@painlab/shared/mfa';
 import { hasPermission, type Action, type Resource, type Role } from '@painlab/shared/permissions';
 import { recordAudit } from '../audit/audit';
 import { ApiError, sendError } from './errors';
@@ -89,12 +90,19 @@ export function accessOf(method: string, path: string): Access | undefined {
 export type PatientOfRecord = Readonly<Record<string, (id: string) => Promise<string | null>>>;
 
 /**
- * Routes an aal1 session may use while its role requires a second factor (ADR 0025): who am I, my
- * own account and sessions, reading the MFA settings, telemetry. Everything else — every route that
+ * Routes an aal1 session may use while its role requires a second factor (ADR 0025), and an account
+ * that must enrol one first (ADR 0038): who am I, my own account and sessions, reading the MFA
+ * settings, telemetry. (Enrolling itself is under /api/auth.) Everything else — every route that
  * can return patient data, and changing the MFA policy (an aal1 administrator could otherwise lift
  * the requirement it is held to) — needs aal2 then.
  */
-export const STEP_UP_ROUTES = ['/api/me', '/api/account/', '/api/mfa/', '/api/telemetry/'];
+export const STEP_UP_ROUTES = [
+  '/api/me',
+  '/api/account/',
+  '/api/mfa/',
+  '/api/telemetry/',
+  '/api/notifications/preferences',
+];
 /** Of STEP_UP_ROUTES, the ones an aal1 session may only read. */
 const STEP_UP_READ_ONLY = ['/api/mfa/'];
 
@@ -110,10 +118,44 @@ export async function needsStepUp(
   return session.aal < 2 && session.mfaEnrolled && (await mfaRequired(session.role));
 }
 
+/** A role's MFA policy (modules/mfa, ADR 0025 and 0038). */
+export interface MfaRule {
+  /** Sessions must be aal2 once the user has enrolled a factor. */
+  required: boolean;
+  /** Every user of the role must enrol a factor within `graceDays`. */
+  enforced: boolean;
+  graceDays: number;
+  enforcedSince: Date | null;
+}
+
+export const NO_MFA_RULE: MfaRule = {
+  required: false,
+  enforced: false,
+  graceDays: 0,
+  enforcedSince: null,
+};
+
+/**
+ * What the MFA policy asks of a session before it may reach data: `step_up` — verify the enrolled
+ * factor (aal1 session of a role that requires it); `enrol` — the role must enrol, this account has
+ * not, and its grace period is over; null — nothing. `enrolBy` is the deadline of an account that
+ * must still enrol (null when it need not, or already has).
+ */
+export function mfaGateOf(
+  session: NonNullable<AppEnv['Variables']['session']>,
+  rule: MfaRule,
+  now = Date.now(),
+): { gate: 'step_up' | 'enrol' | null; enrolBy: Date | null } {
+  if (session.mfaEnrolled)
+    return { gate: session.aal < 2 && rule.required ? 'step_up' : null, enrolBy: null };
+  const enrolBy = enrolmentDeadline(rule, session.userCreatedAt);
+  return { gate: enrolBy && enrolBy.getTime() <= now ? 'enrol' : null, enrolBy };
+}
+
 export function guardMiddleware(
   deps: Deps,
   patientOf: PatientOfRecord = {},
-  mfaRequired: (role: Role) => Promise<boolean> = async () => false,
+  mfaRule: (role: Role) => Promise<MfaRule> = async () => NO_MFA_RULE,
 ): MiddlewareHandler<AppEnv> {
   /** The patient of the record a refused request named, when its route has a resolver. */
   const patientOfRequest = async (template: string, path: string, query: string | undefined) => {
@@ -170,10 +212,21 @@ export function guardMiddleware(
         new ApiError(403, 'forbidden', { action: rule.action, resource: rule.resource }),
       );
     }
-    // the role requires a second factor and this session has not used one (ADR 0025)
-    if (!stepUpAllowed(handler.method, handler.path) && (await needsStepUp(session, mfaRequired))) {
-      await audit('mfa_required', rule.kind === 'permission' ? rule.resource : undefined);
-      return sendError(c, new ApiError(403, 'mfa_required'));
+    // the role requires a second factor and this session has not used one (ADR 0025), or the
+    // role must enrol one and this account's grace period is over (ADR 0038)
+    if (!stepUpAllowed(handler.method, handler.path)) {
+      const { gate } = mfaGateOf(session, await mfaRule(session.role));
+      if (gate === 'step_up') {
+        await audit('mfa_required', rule.kind === 'permission' ? rule.resource : undefined);
+        return sendError(c, new ApiError(403, 'mfa_required'));
+      }
+      if (gate === 'enrol') {
+        await audit(
+          'mfa_enrolment_required',
+          rule.kind === 'permission' ? rule.resource : undefined,
+        );
+        return sendError(c, new ApiError(403, 'mfa_enrolment_required'));
+      }
     }
     return next();
   };

@@ -46,6 +46,7 @@ export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   cancel_notice_passed: 409,
   plan_already_active: 409,
   mfa_required: 403,
+  mfa_enrolment_required: 403,
   mfa_not_enrolled: 409,
   mfa_self_reset_forbidden: 409,
   invitation_invalid: 404,

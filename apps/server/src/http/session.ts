@@ -64,6 +64,7 @@ type SessionRow = {
   aal: number;
   twoFactorEnabled: boolean;
   hasPasskey: boolean;
+  userCreatedAt: Date;
 };
 
 /**
@@ -142,6 +143,7 @@ function prepareLookup(db: Deps['database']['db']) {
       banExpires: userTable.banExpires,
       aal: sessionTable.aal,
       twoFactorEnabled: userTable.twoFactorEnabled,
+      userCreatedAt: userTable.createdAt,
       // a passkey is a factor too (ADR 0033)
       hasPasskey: sql<boolean>`exists (select 1 from passkey where passkey.user_id = ${userTable.id})`,
     })
@@ -232,6 +234,7 @@ export async function resolveSession(
       twoFactorEnabled: row.twoFactorEnabled,
       expiresAt,
       createdAt: row.createdAt,
+      userCreatedAt: row.userCreatedAt,
     },
     setCookie,
   };

@@ -36,6 +36,8 @@ export interface SessionInfo {
   twoFactorEnabled: boolean;
   expiresAt: Date;
   createdAt: Date;
+  /** When the account was created: the start of its grace period to enrol a factor (ADR 0038). */
+  userCreatedAt: Date;
 }
 
 export interface AppEnv {

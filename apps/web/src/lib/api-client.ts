@@ -4,7 +4,7 @@
  * envelope `{ error: { code, message, requestId?, details? } }`.
  */
 import type { ErrorEnvelope, FieldIssue } from '@painlab/shared/errors';
-import { leaveForStepUp } from './step-up';
+import { leaveForEnrolment, leaveForStepUp } from './step-up';
 
 let languageProvider: () => string = () => 'en';
 
@@ -102,6 +102,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   if (envelope) {
     const { code, message, requestId, details } = envelope;
     if (response.status === 403 && code === 'mfa_required') leaveForStepUp();
+    if (response.status === 403 && code === 'mfa_enrolment_required') leaveForEnrolment();
     const raw = (body as { error: { details?: unknown } }).error.details;
     return new ApiError(
       response.status,

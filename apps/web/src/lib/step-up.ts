@@ -11,3 +11,16 @@ export function leaveForStepUp(): void {
   const here = window.location.pathname + window.location.search + window.location.hash;
   window.location.assign(`/login?step=mfa&redirect=${encodeURIComponent(here)}`);
 }
+
+/** The settings page's two-step section, where an account whose role must enrol sets a factor up. */
+export const ENROL_PATH = '/settings';
+
+/**
+ * An account whose role must use a second factor, past its time to set one up (ADR 0038), reaches
+ * nothing but /settings: a refused request sends it there (once per page).
+ */
+export function leaveForEnrolment(): void {
+  if (leaving || typeof window === 'undefined' || window.location.pathname === ENROL_PATH) return;
+  leaving = true;
+  window.location.assign(`${ENROL_PATH}#two-step`);
+}

@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { MATRIX, RESOURCES } from '@painlab/shared/permissions';
-import { needsStepUp } from '../../http/access';
+import { mfaGateOf } from '../../http/access';
 import type { AppEnv, Deps } from '../../http/types';
-import { mfaRequiredFor } from '../mfa/mfa.service';
+import { mfaRuleFor } from '../mfa/mfa.service';
 import { meRoute } from './me.routes';
 
 export function registerMe(app: OpenAPIHono<AppEnv>, deps: Deps): void {
@@ -10,6 +10,8 @@ export function registerMe(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     const session = c.get('session')!; // the guard let only signed-in users through
     const absoluteMs = deps.env.SESSION_ABSOLUTE_HOURS * 3_600_000;
     const granted = MATRIX[session.role];
+    const rule = await mfaRuleFor(deps, session.role);
+    const { gate, enrolBy } = mfaGateOf(session, rule);
     const permissions = Object.fromEntries(
       RESOURCES.map((resource) => [resource, [...(granted[resource] ?? [])]]),
     ) as Record<(typeof RESOURCES)[number], ('view' | 'create' | 'edit' | 'delete')[]>;
@@ -28,8 +30,10 @@ export function registerMe(app: OpenAPIHono<AppEnv>, deps: Deps): void {
           aal: session.aal,
           enrolled: session.mfaEnrolled,
           twoFactor: session.twoFactorEnabled,
-          required: await mfaRequiredFor(deps, session.role),
-          stepUpNeeded: await needsStepUp(session, (role) => mfaRequiredFor(deps, role)),
+          required: rule.required,
+          stepUpNeeded: gate === 'step_up',
+          enrolBy: enrolBy?.toISOString() ?? null,
+          enrolmentNeeded: gate === 'enrol',
         },
       },
       200,

@@ -8,6 +8,7 @@ import { InlineLoading } from '../../../components/layouts/loading-screen';
 import { sidebarFor } from '../../../config/navigation';
 import { getRoute, type RouteAccess } from '../../../config/routes';
 import { useViewer } from '../../../features/auth/api/get-viewer';
+import { EnrolNotice } from '../../../features/auth/components/enrol-notice';
 import { IdleSignOut } from '../../../features/auth/components/idle-sign-out';
 import { RouteGuard } from '../../../features/auth/components/route-guard';
 import { useSignOut } from '../../../features/auth/hooks/use-sign-out';
@@ -65,6 +66,7 @@ function SignedInShell({ children }: { children: ReactNode }) {
       signingOut={isPending}
       headerExtra={me ? <NotificationBell /> : null}
     >
+      <EnrolNotice />
       {children}
       <IdleSignOut />
     </AppShell>

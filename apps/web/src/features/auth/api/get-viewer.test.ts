@@ -12,7 +12,15 @@ const VALID = {
     expiresInMs: 1_800_000,
     idleMinutes: 30,
   },
-  mfa: { aal: 2, enrolled: true, twoFactor: true, required: true, stepUpNeeded: false },
+  mfa: {
+    aal: 2,
+    enrolled: true,
+    twoFactor: true,
+    required: true,
+    stepUpNeeded: false,
+    enrolBy: null,
+    enrolmentNeeded: false,
+  },
   other: true,
 };
 
@@ -34,9 +42,19 @@ const SAMPLES: unknown[] = [
   { ...VALID, mfa: undefined },
   {
     ...VALID,
-    mfa: { aal: 3, enrolled: true, twoFactor: true, required: true, stepUpNeeded: false },
+    mfa: {
+      aal: 3,
+      enrolled: true,
+      twoFactor: true,
+      required: true,
+      stepUpNeeded: false,
+      enrolBy: null,
+      enrolmentNeeded: false,
+    },
   },
   { ...VALID, mfa: { aal: 1, enrolled: 'yes', required: true, stepUpNeeded: false } },
+  { ...VALID, mfa: { ...VALID.mfa, enrolBy: 5 } },
+  { ...VALID, mfa: { ...VALID.mfa, enrolmentNeeded: 'no' } },
 ];
 
 describe('meParser', () => {

@@ -60,7 +60,9 @@ export const meParser: Parser<MeResponse> = {
       typeof mfa.enrolled !== 'boolean' ||
       typeof mfa.twoFactor !== 'boolean' ||
       typeof mfa.required !== 'boolean' ||
-      typeof mfa.stepUpNeeded !== 'boolean'
+      typeof mfa.stepUpNeeded !== 'boolean' ||
+      (mfa.enrolBy !== null && !isString(mfa.enrolBy)) ||
+      typeof mfa.enrolmentNeeded !== 'boolean'
     )
       invalid();
     return {
@@ -79,6 +81,8 @@ export const meParser: Parser<MeResponse> = {
         twoFactor: mfa.twoFactor,
         required: mfa.required,
         stepUpNeeded: mfa.stepUpNeeded,
+        enrolBy: mfa.enrolBy as string | null,
+        enrolmentNeeded: mfa.enrolmentNeeded,
       },
     };
   },

@@ -44,7 +44,15 @@ const ME = {
     expiresInMs: 1_800_000,
     idleMinutes: 30,
   },
-  mfa: { aal: 1, enrolled: false, twoFactor: false, required: true, stepUpNeeded: false },
+  mfa: {
+    aal: 1,
+    enrolled: false,
+    twoFactor: false,
+    required: true,
+    stepUpNeeded: false,
+    enrolBy: null,
+    enrolmentNeeded: false,
+  },
 };
 
 function LoginProbe() {
@@ -60,6 +68,7 @@ function setup(path: string, access: RouteAccess, children: ReactNode = <p>prote
       { path: '/login', element: <LoginProbe /> },
       { path: '/dashboard', element: <p>dashboard page</p> },
       { path: '/', element: <p>home page</p> },
+      { path: '/settings', element: <p>settings page</p> },
       {
         path,
         element: <RouteGuard access={access}>{children}</RouteGuard>,
@@ -109,6 +118,30 @@ describe('RouteGuard', () => {
     await act(async () => answer.resolve(json(200, ME)));
     expect(await screen.findByText('protected content')).toBeTruthy();
     expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('keeps an account past its time to enrol a factor on /settings (ADR 0038)', async () => {
+    const router = setup('/patients', { kind: 'authenticated' });
+    await act(async () =>
+      answer.resolve(
+        json(200, {
+          ...ME,
+          mfa: { ...ME.mfa, enrolBy: '2026-01-01T00:00:00.000Z', enrolmentNeeded: true },
+        }),
+      ),
+    );
+    expect(await screen.findByText('settings page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(router.state.location.hash).toBe('#two-step');
+    expect(screen.queryByText('protected content')).toBeNull();
+  });
+
+  it('lets an account within its time to enrol in', async () => {
+    setup('/patients', { kind: 'authenticated' });
+    await act(async () =>
+      answer.resolve(json(200, { ...ME, mfa: { ...ME.mfa, enrolBy: '2099-01-01T00:00:00.000Z' } })),
+    );
+    expect(await screen.findByText('protected content')).toBeTruthy();
   });
 
   it('sends a wrong role to the route redirect with the roles notice', async () => {

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, type Location } from 'react-router';
+import { Navigate, useLocation, useNavigate, type Location } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { LoadingScreen } from '../../../components/layouts/loading-screen';
 import { decideAccess, type AccessDecision } from '../../../lib/authorization';
 import { leaveLoginNotice } from '../../../site/handoff';
 import type { RouteAccess } from '../../../config/routes';
-import { leaveForStepUp } from '../../../lib/step-up';
+import { ENROL_PATH, leaveForStepUp } from '../../../lib/step-up';
 import { useViewer } from '../api/get-viewer';
 
 /** Where a signed-in visitor of /login goes: back to where they came from, or the dashboard. */
@@ -83,6 +83,7 @@ type RouteGuardProps = {
  */
 export function RouteGuard({ access, children, pending = <LoadingScreen /> }: RouteGuardProps) {
   const { isPending, error, viewer, me } = useViewer();
+  const location = useLocation();
   if (access.kind === 'public') return children;
   if (isPending) return access.kind === 'guest' ? children : pending;
   if (error) {
@@ -95,6 +96,14 @@ export function RouteGuard({ access, children, pending = <LoadingScreen /> }: Ro
     leaveForStepUp();
     return pending;
   }
+  // the role must enrol a factor and this account's time to do so is over: only /settings (ADR 0038)
+  if (
+    decision.allowed &&
+    access.kind !== 'guest' &&
+    me?.mfa.enrolmentNeeded &&
+    location.pathname !== ENROL_PATH
+  )
+    return <Navigate to={`${ENROL_PATH}#two-step`} replace />;
   if (decision.allowed) return children;
   return <GuardRedirect decision={decision} />;
 }

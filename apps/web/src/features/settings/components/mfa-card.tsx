@@ -5,9 +5,13 @@
  * see which roles must use it.
  */
 import type { MeResponse } from '@painlab/shared/auth';
-import { ROLES } from '@painlab/shared/permissions';
+import {
+  MFA_GRACE_DAYS_MAX,
+  type MfaRolePolicy,
+  type UpdateMfaPolicyInput,
+} from '@painlab/shared/mfa';
 import { ShieldCheck } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'react-qr-code';
 import { Alert } from '../../../components/ui/alert';
@@ -72,44 +76,131 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
+/** One role's row of the policy: required once set up; everyone must set it up, within N days. */
+function PolicyRow({
+  rule,
+  disabled,
+  onSave,
+}: {
+  rule: MfaRolePolicy;
+  disabled: boolean;
+  onSave: (input: UpdateMfaPolicyInput) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [days, setDays] = useState(String(rule.graceDays));
+  const daysValid = /^\d{1,2}$/.test(days) && Number(days) <= MFA_GRACE_DAYS_MAX;
+  const label = t(`roleBadge.${rule.role}`);
+  return (
+    <li className="rounded-md border border-slate-200 p-3">
+      <fieldset>
+        <legend className="text-sm font-semibold text-slate-900">{label}</legend>
+        <div className="mt-1 flex flex-col gap-1 sm:flex-row sm:flex-wrap sm:gap-x-6">
+          <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-teal-700"
+              checked={rule.required}
+              disabled={disabled || rule.enforced}
+              onChange={(e) => onSave({ role: rule.role, required: e.currentTarget.checked })}
+            />
+            {t('settings.mfa.policyRequired')}
+          </label>
+          <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-teal-700"
+              checked={rule.enforced}
+              disabled={disabled}
+              onChange={(e) =>
+                onSave({
+                  role: rule.role,
+                  required: rule.required || e.currentTarget.checked,
+                  enforced: e.currentTarget.checked,
+                })
+              }
+            />
+            {t('settings.mfa.policyEnforced')}
+          </label>
+        </div>
+        {rule.enforced ? (
+          <form
+            className="mt-2 flex flex-wrap items-end gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (daysValid)
+                onSave({
+                  role: rule.role,
+                  required: true,
+                  enforced: true,
+                  graceDays: Number(days),
+                });
+            }}
+          >
+            <FormField
+              id={`${id}-days`}
+              label={t('settings.mfa.policyGraceDays')}
+              error={daysValid ? undefined : t('settings.mfa.policyGraceInvalid')}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  inputMode="numeric"
+                  className="w-24"
+                  value={days}
+                  maxLength={2}
+                  onChange={(e) => setDays(e.currentTarget.value.trim())}
+                />
+              )}
+            </FormField>
+            <Button type="submit" variant="secondary" disabled={disabled || !daysValid}>
+              {t('settings.mfa.policyGraceSave')}
+            </Button>
+            {rule.enforcedSince ? (
+              <p className="basis-full text-xs text-slate-600">
+                {t('settings.mfa.policySince', {
+                  date: new Date(rule.enforcedSince).toLocaleDateString(i18n.language, {
+                    dateStyle: 'long',
+                  }),
+                })}
+              </p>
+            ) : null}
+          </form>
+        ) : null}
+      </fieldset>
+    </li>
+  );
+}
+
 function PolicyCard() {
   const { t } = useTranslation();
   const policy = useMfaPolicy(true);
   const set = useSetMfaPolicy();
   return (
-    <div className="mt-6 border-t border-slate-200 pt-5">
+    <div className="mt-6 border-t border-slate-200 pt-5" data-testid="mfa-policy">
       <h3 className="text-base font-semibold text-slate-900">{t('settings.mfa.policyTitle')}</h3>
-      <p className="mt-1 mb-3 text-sm text-slate-600">{t('settings.mfa.policyIntro')}</p>
+      <p className="mt-1 text-sm text-slate-600">{t('settings.mfa.policyIntro')}</p>
+      <p className="mt-1 mb-3 text-sm text-slate-600">{t('settings.mfa.policyIntroEnforce')}</p>
       <ul className="flex flex-col gap-2">
-        {ROLES.map((role) => {
-          const required = policy.data?.roles.find((r) => r.role === role)?.required ?? false;
-          return (
-            <li key={role}>
-              <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-teal-700"
-                  checked={required}
-                  disabled={!policy.data || set.isPending}
-                  onChange={(e) =>
-                    set.mutate(
-                      { role, required: e.currentTarget.checked },
-                      { onSuccess: () => toast.success(t('settings.mfa.policySaved')) },
-                    )
-                  }
-                />
-                {t(`roleBadge.${role}`)}
-              </label>
-            </li>
-          );
-        })}
+        {policy.data?.roles.map((rule) => (
+          <PolicyRow
+            key={`${rule.role}-${rule.graceDays}`}
+            rule={rule}
+            disabled={set.isPending}
+            onSave={(input) =>
+              set.mutate(input, {
+                onSuccess: () => toast.success(t('settings.mfa.policySaved')),
+              })
+            }
+          />
+        ))}
       </ul>
     </div>
   );
 }
 
 export function MfaCard({ me }: { me: MeResponse }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const refresh = useRefreshViewer();
   const [password, setPassword] = useState('');
@@ -118,6 +209,10 @@ export function MfaCard({ me }: { me: MeResponse }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { mfa } = me;
+  // sent here to set a factor up (/settings#two-step): this card in view
+  useEffect(() => {
+    if (window.location.hash === '#two-step') document.getElementById('two-step')?.scrollIntoView();
+  }, []);
   const canEditPolicy = me.permissions.users?.includes('edit') ?? false;
 
   const fail = (e: unknown) => {
@@ -199,7 +294,7 @@ export function MfaCard({ me }: { me: MeResponse }) {
     });
 
   return (
-    <Card data-testid="mfa-card">
+    <Card data-testid="mfa-card" id="two-step">
       <CardHeader>
         <CardTitle>{t('settings.mfa.title')}</CardTitle>
         <CardDescription>{t('settings.mfa.intro')}</CardDescription>
@@ -229,6 +324,17 @@ export function MfaCard({ me }: { me: MeResponse }) {
             >
               {t('settings.mfa.stepUpLink')}
             </a>
+          </Alert>
+        ) : null}
+        {mfa.enrolmentNeeded ? (
+          <Alert tone="error" data-testid="mfa-enrol-now">
+            {t('settings.mfa.enrolNow')}
+          </Alert>
+        ) : mfa.enrolBy ? (
+          <Alert tone="warning" data-testid="mfa-enrol-by">
+            {t('settings.mfa.enrolBy', {
+              date: new Date(mfa.enrolBy).toLocaleDateString(i18n.language, { dateStyle: 'long' }),
+            })}
           </Alert>
         ) : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
