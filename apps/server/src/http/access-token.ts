@@ -7,7 +7,8 @@
  *
  * The public keys are kept in memory (imported once): reloaded every KEYS_TTL_MS, and earlier when a
  * token names a `kid` we do not hold (a key made by another instance), at most every
- * KEYS_RELOAD_MIN_MS so made-up `kid`s cannot make every request read the table.
+ * KEYS_RELOAD_MIN_MS so made-up `kid`s cannot make every request read the table (except while no key
+ * is held at all: before the first token was ever issued).
  */
 import { decodeProtectedHeader, importJWK, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import { ACCESS_TOKEN_MINUTES } from '@painlab/shared/auth-limits';
@@ -61,7 +62,9 @@ async function keyFor(deps: Deps, kid: string): Promise<VerifyKey | undefined> {
     stores.set(deps.database.db, store);
   }
   const age = Date.now() - store.loadedAt;
-  if (age >= KEYS_TTL_MS || (!store.keys.has(kid) && age >= KEYS_RELOAD_MIN_MS)) {
+  // none held yet: the first key may have been made a moment ago (on first use, by /token)
+  const unknown = !store.keys.has(kid) && (age >= KEYS_RELOAD_MIN_MS || store.keys.size === 0);
+  if (age >= KEYS_TTL_MS || unknown) {
     const s = store;
     store.loading ??= loadKeys(deps, s).finally(() => {
       s.loading = null;
