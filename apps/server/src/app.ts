@@ -7,6 +7,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { requestId } from 'hono/request-id';
 import { pickLang } from '@painlab/shared/errors';
+import type { Role } from '@painlab/shared/permissions';
 import { mountAuth } from './auth/auth.routes';
 import { guardMiddleware } from './http/access';
 import { resolveClientIp } from './http/client-ip';
@@ -69,6 +70,8 @@ export function createApp(deps: Deps) {
     .map((p) => p.trim())
     .filter(Boolean);
   const session = sessionMiddleware(deps);
+  // whether a role requires a second factor (ADR 0025): the guard and the access-token route ask
+  const mfaRule = (role: Role) => mfaRuleFor(deps, role);
 
   app.use('*', requestId());
   app.use('*', async (c, next) => {
@@ -138,11 +141,11 @@ export function createApp(deps: Deps) {
         '/api/appointments/waitlist/offers/:id': (id) => patientOfWaitlistOffer(deps, id),
         '/api/treatments/:id': (id) => patientOfPlan(deps, id),
       },
-      (role) => mfaRuleFor(deps, role),
+      mfaRule,
     ),
   );
 
-  mountAuth(app, deps);
+  mountAuth(app, deps, mfaRule);
   registerSystem(app, deps);
   registerMe(app, deps);
   registerAccount(app, deps);

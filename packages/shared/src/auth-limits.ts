@@ -12,3 +12,9 @@ export const EMAIL_MAX = 254;
 export const RESET_LINK_MINUTES = 30;
 /** How long the link that confirms a new sign-in e-mail address works. */
 export const EMAIL_CHANGE_LINK_MINUTES = 60;
+/**
+ * How long an access token (JWT, `GET /api/auth/token`) is accepted: an integration asks for a new
+ * one with its session when it runs out. Revocation does not wait for it (the session is read on
+ * every request).
+ */
+export const ACCESS_TOKEN_MINUTES = 5;

@@ -1,16 +1,19 @@
 /**
  * Mounts better-auth at /api/auth/*. The handler gets a copy of the request carrying the real client
- * address (for rate limiting); every state-changing auth call is written to the audit log with its
- * outcome. Failed sign-ins record a short hash of the e-mail, never the address itself.
+ * address (for rate limiting); every state-changing auth call, and every access token asked for
+ * (`GET /token`, issued or refused), is written to the audit log with its outcome. Failed sign-ins
+ * record a short hash of the e-mail, never the address itself. Also `GET /.well-known/jwks.json`,
+ * the public keys of the access tokens (ADR 0039).
  */
 import { createHash } from 'node:crypto';
-import type { OpenAPIHono } from '@hono/zod-openapi';
-import { toRole } from '@painlab/shared/permissions';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { errorMessage } from '@painlab/shared/errors';
+import { toRole, type Role } from '@painlab/shared/permissions';
 import { recordAudit } from '../audit/audit';
-import { access, declareAccess } from '../http/access';
-import { acceptOnly } from '../http/openapi';
+import { access, declareAccess, mfaGateOf, NO_MFA_RULE, type MfaRule } from '../http/access';
+import { acceptOnly, defineRoute, jsonResponse, named } from '../http/openapi';
 import { resolveSession } from '../http/session';
-import type { AppEnv, Deps } from '../http/types';
+import type { AppEnv, Deps, SessionInfo } from '../http/types';
 import { eq } from 'drizzle-orm';
 import { user } from '../db/schema';
 import { CLIENT_IP_HEADER } from './auth';
@@ -34,6 +37,7 @@ const ACTIONS: Record<string, string> = {
   '/passkey/update-passkey': 'auth.passkey_rename',
   '/passkey/delete-passkey': 'auth.passkey_remove',
   '/passkey/verify-authentication': 'auth.passkey_sign_in',
+  '/token': 'auth.access_token',
 };
 
 function actionFor(path: string): string {
@@ -61,10 +65,73 @@ const REFUSAL_MESSAGES: Record<Refusal['code'], string> = {
   TOO_MANY_FAILED_SIGN_INS: 'Too many failed sign-ins from this network. Try again later.',
 };
 
-export function mountAuth(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+/**
+ * Why a session may not have an access token now, or null when it may. Whatever would hold the
+ * session back on the API holds the token back too, so a token is never a way around a rule
+ * (ADR 0039): a role that requires a second factor and an aal1 session of a user who has one
+ * (ADR 0025), or a role that must enrol one and an account past its time to do so (ADR 0038) —
+ * the guard's own `mfaGateOf`. Without a session better-auth answers 401 itself.
+ */
+export async function accessTokenRefusal(
+  session: SessionInfo | null,
+  mfaRule: (role: Role) => Promise<MfaRule>,
+): Promise<{ status: 403; code: 'MFA_REQUIRED' | 'MFA_ENROLMENT_REQUIRED' } | null> {
+  if (!session) return null;
+  const { gate } = mfaGateOf(session, await mfaRule(session.role));
+  if (gate === 'step_up') return { status: 403, code: 'MFA_REQUIRED' };
+  if (gate === 'enrol') return { status: 403, code: 'MFA_ENROLMENT_REQUIRED' };
+  return null;
+}
+
+/** A JSON Web Key Set as the jwt plugin publishes it (public keys only). */
+const jwksSchema = named(
+  'JsonWebKeySet',
+  z.object({
+    keys: z.array(
+      z
+        .object({
+          kid: z.string().openapi({ description: 'Key id, the `kid` of the tokens it signs' }),
+          kty: z.string().openapi({ example: 'OKP' }),
+          alg: z.string().openapi({ example: 'EdDSA' }),
+          crv: z.string().optional().openapi({ example: 'Ed25519' }),
+          x: z.string().optional(),
+        })
+        .passthrough(),
+    ),
+  }),
+);
+
+/** How long a JWKS may be kept by whoever fetched it: keys rotate rarely, tokens live minutes. */
+export const JWKS_MAX_AGE_S = 300;
+
+export function mountAuth(
+  app: OpenAPIHono<AppEnv>,
+  deps: Deps,
+  mfaRule: (role: Role) => Promise<MfaRule> = async () => NO_MFA_RULE,
+): void {
   const throttle = createLoginThrottle(deps.database.db, deps.env);
   declareAccess('GET', '/api/auth/*', access.public);
   declareAccess('POST', '/api/auth/*', access.public);
+
+  // SPEC's path for the keys: the same document as /api/auth/jwks, public and cacheable
+  app.openapi(
+    defineRoute({
+      method: 'get',
+      path: '/.well-known/jwks.json',
+      access: access.public,
+      operationId: 'getWellKnownJwks',
+      tags: ['auth'],
+      summary: 'The public keys that verify access tokens (same document as /api/auth/jwks)',
+      description:
+        'The JSON Web Key Set of the access tokens issued by `GET /api/auth/token` (EdDSA, Ed25519). ' +
+        `Public; may be cached for ${JWKS_MAX_AGE_S} s. Fetch it again when a token names an unknown \`kid\`.`,
+      responses: { 200: jsonResponse('The key set', jwksSchema) },
+    }),
+    async (c) => {
+      const jwks = (await deps.auth.api.getJwks()) as z.infer<typeof jwksSchema>;
+      return c.json(jwks, 200, { 'Cache-Control': `public, max-age=${JWKS_MAX_AGE_S}` });
+    },
+  );
 
   // Every auth call takes JSON. better-auth would also read form-encoded and multipart bodies,
   // which the throttle below (it reads JSON) would not see: a form post could guess passwords
@@ -86,14 +153,28 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: Deps): void {
         ? body.email
         : null;
     const refusal = signIn ? await throttle.check(signIn, c.get('clientIp')) : null;
+    // an access token: refused to a session the API would hold back (before better-auth signs one)
+    const tokenRequest = c.req.method === 'GET' && path === '/token';
+    const tokenRefusal = tokenRequest ? await accessTokenRefusal(before, mfaRule) : null;
     const request = new Request(c.req.raw, { headers });
     const response = refusal
       ? Response.json(
           { code: refusal.code, message: REFUSAL_MESSAGES[refusal.code] },
           { status: 429, headers: { 'Retry-After': String(refusal.retryAfterS) } },
         )
-      : await deps.auth.handler(request);
-    if (c.req.method !== 'POST') return response;
+      : tokenRefusal
+        ? Response.json(
+            {
+              code: tokenRefusal.code,
+              message: errorMessage(
+                tokenRefusal.code === 'MFA_REQUIRED' ? 'mfa_required' : 'mfa_enrolment_required',
+                c.get('lang'),
+              ),
+            },
+            { status: tokenRefusal.status },
+          )
+        : await deps.auth.handler(request);
+    if (c.req.method !== 'POST' && !tokenRequest) return response;
     if (signIn && !refusal) {
       if (response.status === 401) await throttle.failed(signIn, c.get('clientIp'));
       else if (response.status === 200) await throttle.clearAccount(signIn);
@@ -145,7 +226,7 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     }
     await recordAudit(deps.database.db, {
       action: actionFor(path),
-      outcome: ok ? 'success' : 'failure',
+      outcome: ok ? 'success' : tokenRefusal ? 'denied' : 'failure',
       actorUserId:
         before?.user.id ?? (ok && typeof resultUser?.id === 'string' ? resultUser.id : null),
       actorRole: before?.role ?? (ok && resultUser ? toRole(resultUser.role) : null),

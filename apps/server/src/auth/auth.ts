@@ -6,12 +6,16 @@
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { admin, twoFactor } from 'better-auth/plugins';
+import { admin, jwt, twoFactor } from 'better-auth/plugins';
 import { passkey } from '@better-auth/passkey';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@painlab/shared/auth';
-import { EMAIL_CHANGE_LINK_MINUTES, RESET_LINK_MINUTES } from '@painlab/shared/auth-limits';
+import {
+  ACCESS_TOKEN_MINUTES,
+  EMAIL_CHANGE_LINK_MINUTES,
+  RESET_LINK_MINUTES,
+} from '@painlab/shared/auth-limits';
 import type { MessageLanguage } from '@painlab/shared/outbox';
-import { ac, roles } from '@painlab/shared/permissions';
+import { ac, roles, toRole } from '@painlab/shared/permissions';
 import type { Db } from '../db/client';
 import { authSchema, user } from '../db/schema';
 import { eq } from 'drizzle-orm';
@@ -58,6 +62,12 @@ export interface AuthServices {
   takeInviteSignUp(token: string): Promise<boolean>;
   logger: Logger;
 }
+
+/**
+ * The one algorithm access tokens are signed with (the jwt plugin's keys, Ed25519) and the only one
+ * the API accepts (http/access-token.ts).
+ */
+export const ACCESS_TOKEN_ALG = 'EdDSA';
 
 /** How long an e-mailed second-factor code works. */
 export const MFA_CODE_MINUTES = 5;
@@ -244,6 +254,8 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
         // (auth/mfa.ts), which is what stops guessing
         '/two-factor/*': { window: 60, max: 120 },
         '/passkey/*': { window: 60, max: 120 },
+        // an integration needs one token per ACCESS_TOKEN_MINUTES
+        '/token': { window: 60, max: 20 },
       },
     },
     advanced: {
@@ -423,6 +435,28 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
         authentication: {
           afterVerification: (args) => afterPasskeyAuthentication(args, db),
         },
+      }),
+      // short-lived access tokens for integrations (ADR 0039): `GET /token` with the session cookie
+      // (refused to a session that must step up first: auth.routes.ts), keys at `/jwks` and
+      // /.well-known/jwks.json. The API accepts them as `Authorization: Bearer` and reads the session
+      // they name on every request (http/access-token.ts): the claims beyond `sid` and `sub` only
+      // inform the integration. Private keys are encrypted with the auth secret (the plugin's
+      // default, kept: `disablePrivateKeyEncryption` is not set).
+      jwt({
+        jwks: { keyPairConfig: { alg: ACCESS_TOKEN_ALG, crv: 'Ed25519' } },
+        jwt: {
+          issuer: baseURL,
+          audience: baseURL,
+          expirationTime: `${ACCESS_TOKEN_MINUTES}m`,
+          // no name, no e-mail, nothing about patients
+          definePayload: ({ user, session }) => ({
+            sid: session.id,
+            role: toRole((user as { role?: unknown }).role),
+            aal: (session as { aal?: unknown }).aal === 2 ? 2 : 1,
+          }),
+        },
+        // never on /get-session: a token is asked for, at /token
+        disableSettingJwtHeader: true,
       }),
     ],
   });

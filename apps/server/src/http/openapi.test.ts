@@ -107,7 +107,16 @@ describe('GET /api/openapi.json', () => {
     const scheme = doc.components.securitySchemes.sessionCookie!;
     expect(scheme).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'painlab.session_token' });
     expect([...specialist.cookies.keys()]).toContain(scheme.name);
-    expect(doc.paths['/api/patients']!.get!.security).toEqual([{ sessionCookie: [] }]);
+    // our routes also take an access token (ADR 0039); better-auth's read the cookie only
+    expect(doc.paths['/api/patients']!.get!.security).toEqual([
+      { sessionCookie: [] },
+      { accessToken: [] },
+    ]);
+    expect(doc.components.securitySchemes.accessToken).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+    });
     expect(doc.paths['/api/health']!.get!.security).toEqual([]);
     // a guarded route documents the guard's answers
     expect(
@@ -120,6 +129,22 @@ describe('GET /api/openapi.json', () => {
     expect(signIn).toMatchObject({ operationId: 'authSignInEmail', tags: ['auth'], security: [] });
     expect(doc.paths['/api/auth/get-session']?.get?.tags).toEqual(['auth']);
     expect(doc.paths['/api/auth/admin/list-users']?.get?.security).toEqual([{ sessionCookie: [] }]);
+    // access tokens: asked for with the cookie; the keys public on both paths, one schema
+    const token = doc.paths['/api/auth/token']?.get as unknown as Operation & {
+      responses: Record<string, { description: string }>;
+    };
+    expect(token).toMatchObject({
+      operationId: 'authGetJSONWebToken',
+      security: [{ sessionCookie: [] }],
+    });
+    expect(token.responses['403']!.description).toContain('MFA_REQUIRED');
+    for (const path of ['/api/auth/jwks', '/.well-known/jwks.json']) {
+      const op = doc.paths[path]?.get as unknown as Operation & {
+        responses: Record<string, unknown>;
+      };
+      expect(op?.security, path).toEqual([]);
+      expect(refs(op.responses['200']), path).toEqual(['#/components/schemas/JsonWebKeySet']);
+    }
     for (const disabled of [
       '/api/auth/sign-in/social',
       '/api/auth/delete-user',

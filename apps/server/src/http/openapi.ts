@@ -42,6 +42,7 @@ import { openAPI } from 'better-auth/plugins';
 import type { MiddlewareHandler } from 'hono';
 import { auditEntrySchema, auditListSchema, auditVerifySchema } from '@painlab/shared/audit';
 import { meResponseSchema, publicConfigSchema } from '@painlab/shared/auth';
+import { ACCESS_TOKEN_MINUTES } from '@painlab/shared/auth-limits';
 import { errorEnvelopeSchema, fieldIssueSchema } from '@painlab/shared/errors';
 import {
   outboxListSchema,
@@ -267,7 +268,12 @@ for (const [name, schema] of Object.entries(COMPONENTS)) named(name, schema);
 
 /** The better-auth session cookie (its name as better-auth sets it for BASE_URL). */
 export const SESSION_SCHEME = 'sessionCookie';
-const SIGNED_IN = [{ [SESSION_SCHEME]: [] }];
+/** An access token (JWT from `GET /api/auth/token`) as `Authorization: Bearer` (ADR 0039). */
+export const ACCESS_TOKEN_SCHEME = 'accessToken';
+/** Our routes: the session cookie, or an access token of a session (http/session.ts). */
+const SIGNED_IN = [{ [SESSION_SCHEME]: [] }, { [ACCESS_TOKEN_SCHEME]: [] }];
+/** better-auth's routes read the cookie only. */
+const COOKIE_ONLY = [{ [SESSION_SCHEME]: [] }];
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429 | 501 | 503;
 
@@ -491,9 +497,55 @@ const AUTH_PUBLIC = new Set([
   '/reset-password',
   '/reset-password/{token}',
   '/verify-email',
+  '/jwks',
 ]);
 /** A session is optional: the answer is `null` without one. */
 const AUTH_OPTIONAL = new Set(['/get-session', '/sign-out']);
+
+/** What better-auth's generator cannot know about a route here: our refusals, our schemas. */
+const AUTH_AMENDMENTS: Record<string, (op: Operation) => Operation> = {
+  '/token': (op) => ({
+    ...op,
+    summary: 'An access token (JWT) for integrations',
+    description:
+      'A JWT signed with EdDSA (Ed25519; keys at `/api/auth/jwks` and `/.well-known/jwks.json`), ' +
+      `accepted by this API as \`Authorization: Bearer\` for ${ACCESS_TOKEN_MINUTES} minutes. Claims: ` +
+      '`sub` (user id), `sid` (session id), `role`, `aal`, `iss` and `aud` (BASE_URL), `iat`, `exp`. ' +
+      'The API reads the session it names on every request: signing out, a ban, a password reset or a role change apply to the token at once, and it may do what the session may do. Needs the session cookie (a token cannot ask for another).',
+    responses: {
+      ...(op.responses as Json),
+      200: {
+        description: 'The token',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: { token: { type: 'string' } },
+              required: ['token'],
+            },
+          },
+        },
+      },
+      401: { ...((op.responses as Json)[401] as Json), description: 'No session' },
+      403: {
+        ...((op.responses as Json)[403] as Json),
+        description:
+          '`MFA_REQUIRED`: the role requires a second factor and this session has not verified one (verify it first)',
+      },
+    },
+  }),
+  '/jwks': (op) => ({
+    ...op,
+    summary: 'The public keys that verify access tokens (also at /.well-known/jwks.json)',
+    responses: {
+      ...(op.responses as Json),
+      200: {
+        description: 'The key set',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/JsonWebKeySet' } } },
+      },
+    },
+  }),
+};
 
 /**
  * The routes this configuration really serves. better-auth's generator lists every core route;
@@ -599,7 +651,8 @@ export async function authOpenApi(
       const responses = (rest.responses ?? {}) as Json;
       if (!Object.keys(responses).some((status) => status.startsWith('2')))
         rest.responses = { 200: { description: 'Done' }, ...responses };
-      operations[method] = {
+      const amend = AUTH_AMENDMENTS[path] ?? ((o: Operation) => o);
+      operations[method] = amend({
         ...rest,
         operationId: `auth${pascal(id)}`,
         tags: ['auth'],
@@ -608,9 +661,9 @@ export async function authOpenApi(
         security: AUTH_PUBLIC.has(path)
           ? []
           : AUTH_OPTIONAL.has(path)
-            ? [...SIGNED_IN, {}]
-            : SIGNED_IN,
-      };
+            ? [...COOKIE_ONLY, {}]
+            : COOKIE_ONLY,
+      });
     }
     if (Object.keys(operations).length)
       paths[`/api/auth${path}`] = nullableAs31(operations) as Json;
@@ -643,9 +696,10 @@ export async function openApiDocument(app: OpenAPIHono<AppEnv>, deps: Pick<Deps,
       description: [
         'The HTTP API of Pain Lab, clinic software for pain-management practices.',
         '',
-        `**Authentication**: a better-auth session cookie (\`${sessionCookieName(baseUrl)}\`), set by \`POST /api/auth/sign-in/email\`. ` +
+        `**Authentication**: a better-auth session cookie (\`${sessionCookieName(baseUrl)}\`), set by \`POST /api/auth/sign-in/email\`; ` +
+          `outside \`/api/auth\`, also an access token (\`Authorization: Bearer\`, a JWT from \`GET /api/auth/token\`, ${ACCESS_TOKEN_MINUTES} minutes) that acts as the session it was issued to. ` +
           'Every operation lists the scheme it needs; `security: []` marks the public ones. ' +
-          "State-changing requests must come from the app's own origin.",
+          "State-changing requests from a browser must come from the app's own origin.",
         '',
         '**Errors**: `{ "error": { "code", "message", "requestId", "details"? } }` (the `Error` schema); `message` is in the ' +
           "request's language (`Accept-Language`: `es` or `en`), `code` is stable.",
@@ -678,6 +732,15 @@ export async function openApiDocument(app: OpenAPIHono<AppEnv>, deps: Pick<Deps,
             'The better-auth session cookie (HttpOnly, SameSite=Lax), set by sign-in and sign-up. On an https BASE_URL it is ' +
             '`__Host-painlab.session_token` (Secure, Path=/); on http `painlab.session_token`. The session ends after ' +
             `${deps.env.SESSION_IDLE_MINUTES} minutes idle or ${deps.env.SESSION_ABSOLUTE_HOURS} hours in all.`,
+        },
+        [ACCESS_TOKEN_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            `An access token from \`GET /api/auth/token\` (EdDSA; keys at \`/.well-known/jwks.json\`), valid ${ACCESS_TOKEN_MINUTES} minutes. ` +
+            'It acts as the session it was issued to, which is read on every request: revoked, expired or banned, the token stops working at once. ' +
+            'Only on a request without the session cookie; never on `/api/auth/*`.',
         },
       },
     },

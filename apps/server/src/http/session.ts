@@ -8,6 +8,13 @@
  * - the idle expiry slides: after `updateAge` it is pushed to now + `expiresIn` and the cookie renewed.
  * Ours on top: the absolute limit (SESSION_ABSOLUTE_HOURS) — an older session is deleted — and the
  * role fails closed to `user`.
+ *
+ * A request without the session cookie may carry an access token instead (`Authorization: Bearer`,
+ * ADR 0039; http/access-token.ts checks it): the session it names (`sid`) is read by id under the
+ * same rules and gives the same SessionInfo — role from the user row now, aal from the session row —
+ * so revocation, bans and role changes apply at once, and the guard treats it as the cookie's. It
+ * does not slide the session's idle expiry (there is no cookie to renew: only the browser's use does).
+ * better-auth's own routes (/api/auth/*) never read it.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -16,6 +23,7 @@ import { generateCookie } from 'hono/cookie';
 import { toRole } from '@painlab/shared/permissions';
 import { statementName } from '../db/client';
 import { session as sessionTable, user as userTable } from '../db/schema';
+import { bearerToken, verifyAccessToken } from './access-token';
 import type { AppEnv, Deps, SessionInfo } from './types';
 
 export interface ResolvedSession {
@@ -126,27 +134,41 @@ export class SessionCache {
   }
 }
 
-/** The session⋈user lookup, prepared once per database handle (no query building per request). */
+/** The session⋈user lookups, prepared once per database handle (no query building per request). */
 const lookups = new WeakMap<Deps['database']['db'], ReturnType<typeof prepareLookup>>();
+const lookupsById = new WeakMap<Deps['database']['db'], ReturnType<typeof prepareLookupById>>();
+
+const sessionColumns = () => ({
+  id: sessionTable.id,
+  expiresAt: sessionTable.expiresAt,
+  createdAt: sessionTable.createdAt,
+  userId: userTable.id,
+  name: userTable.name,
+  email: userTable.email,
+  role: userTable.role,
+  banned: userTable.banned,
+  banExpires: userTable.banExpires,
+  aal: sessionTable.aal,
+  twoFactorEnabled: userTable.twoFactorEnabled,
+  userCreatedAt: userTable.createdAt,
+  // a passkey is a factor too (ADR 0033)
+  hasPasskey: sql<boolean>`exists (select 1 from passkey where passkey.user_id = ${userTable.id})`,
+});
+
+/** The same row by session id, for an access token's `sid` (ADR 0039). */
+function prepareLookupById(db: Deps['database']['db']) {
+  return db
+    .select(sessionColumns())
+    .from(sessionTable)
+    .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
+    .where(eq(sessionTable.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(statementName(db, 'session_by_id'));
+}
 
 function prepareLookup(db: Deps['database']['db']) {
   return db
-    .select({
-      id: sessionTable.id,
-      expiresAt: sessionTable.expiresAt,
-      createdAt: sessionTable.createdAt,
-      userId: userTable.id,
-      name: userTable.name,
-      email: userTable.email,
-      role: userTable.role,
-      banned: userTable.banned,
-      banExpires: userTable.banExpires,
-      aal: sessionTable.aal,
-      twoFactorEnabled: userTable.twoFactorEnabled,
-      userCreatedAt: userTable.createdAt,
-      // a passkey is a factor too (ADR 0033)
-      hasPasskey: sql<boolean>`exists (select 1 from passkey where passkey.user_id = ${userTable.id})`,
-    })
+    .select(sessionColumns())
     .from(sessionTable)
     .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
     .where(eq(sessionTable.token, sql.placeholder('token')))
@@ -193,13 +215,7 @@ export async function resolveSession(
   const { db } = deps.database;
   const row = await lookupSession(deps, raw, ctx.secret);
   const now = Date.now();
-  if (!row || row.expiresAt.getTime() <= now) return NONE;
-  if (row.banned && (!row.banExpires || row.banExpires.getTime() > now)) return NONE;
-  if (now - row.createdAt.getTime() > deps.env.SESSION_ABSOLUTE_HOURS * 3_600_000) {
-    deps.sessions.cache.delete(raw);
-    await db.delete(sessionTable).where(eq(sessionTable.id, row.id));
-    return NONE;
-  }
+  if (!row || !(await usable(deps, row, raw, now))) return NONE;
 
   let expiresAt = row.expiresAt;
   let setCookie: string | null = null;
@@ -224,25 +240,86 @@ export async function resolveSession(
     });
   }
 
+  return { session: sessionInfo(row, expiresAt), setCookie };
+}
+
+/**
+ * The rules every session is held to, whichever way it was presented: not expired, the user not
+ * banned, within the absolute limit (an older session is deleted, and dropped from the cache under
+ * `cacheKey`).
+ */
+async function usable(deps: Deps, row: SessionRow, cacheKey: string, now: number) {
+  if (row.expiresAt.getTime() <= now) return false;
+  if (row.banned && (!row.banExpires || row.banExpires.getTime() > now)) return false;
+  if (now - row.createdAt.getTime() > deps.env.SESSION_ABSOLUTE_HOURS * 3_600_000) {
+    deps.sessions.cache.delete(cacheKey);
+    await deps.database.db.delete(sessionTable).where(eq(sessionTable.id, row.id));
+    return false;
+  }
+  return true;
+}
+
+function sessionInfo(row: SessionRow, expiresAt: Date): SessionInfo {
   return {
-    session: {
-      user: { id: row.userId, name: row.name, email: row.email },
-      role: toRole(row.role),
-      sessionId: row.id,
-      aal: row.aal >= 2 ? 2 : 1,
-      mfaEnrolled: row.twoFactorEnabled || row.hasPasskey,
-      twoFactorEnabled: row.twoFactorEnabled,
-      expiresAt,
-      createdAt: row.createdAt,
-      userCreatedAt: row.userCreatedAt,
-    },
-    setCookie,
+    user: { id: row.userId, name: row.name, email: row.email },
+    role: toRole(row.role),
+    sessionId: row.id,
+    aal: row.aal >= 2 ? 2 : 1,
+    mfaEnrolled: row.twoFactorEnabled || row.hasPasskey,
+    twoFactorEnabled: row.twoFactorEnabled,
+    expiresAt,
+    createdAt: row.createdAt,
+    userCreatedAt: row.userCreatedAt,
   };
+}
+
+/**
+ * The session an access token names (`Authorization: Bearer`, ADR 0039), or null: the token must
+ * verify (http/access-token.ts), its session exist and pass the same rules as a cookie's, and belong
+ * to the token's subject. Rows are cached like cookie lookups (key `sid:<id>`, only after the
+ * signature checked out), so the same revocation signal clears them.
+ */
+export async function resolveBearer(deps: Deps, token: string): Promise<SessionInfo | null> {
+  const claims = await verifyAccessToken(deps, token);
+  if (!claims) return null;
+  const key = `sid:${claims.sid}`;
+  const cache = deps.sessions.cache;
+  let row = cache.get(key, Date.now());
+  if (!row) {
+    const ticket = cache.ticket();
+    const { db } = deps.database;
+    let lookup = lookupsById.get(db);
+    if (!lookup) {
+      lookup = prepareLookupById(db);
+      lookupsById.set(db, lookup);
+    }
+    [row] = await lookup.execute({ id: claims.sid });
+    if (row) cache.set(key, row, ticket, Date.now());
+  }
+  if (!row || row.userId !== claims.sub) return null;
+  if (!(await usable(deps, row, key, Date.now()))) return null;
+  return sessionInfo(row, row.expiresAt);
+}
+
+/** Whether a Cookie header carries the session cookie (then it alone decides). */
+async function hasSessionCookie(deps: Deps, cookieHeader: string | undefined): Promise<boolean> {
+  if (!cookieHeader) return false;
+  const ctx = await deps.auth.$context;
+  return readCookie(cookieHeader, ctx.authCookies.sessionToken.name) !== null;
 }
 
 export function sessionMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { session, setCookie } = await resolveSession(deps, c.req.header('cookie'));
+    const cookieHeader = c.req.header('cookie');
+    const authorization = c.req.header('authorization');
+    // an access token counts only on a request without the session cookie
+    if (authorization && !(await hasSessionCookie(deps, cookieHeader))) {
+      const token = bearerToken(authorization);
+      c.set('session', token ? await resolveBearer(deps, token) : null);
+      await next();
+      return;
+    }
+    const { session, setCookie } = await resolveSession(deps, cookieHeader);
     c.set('session', session);
     if (setCookie) c.header('Set-Cookie', setCookie, { append: true });
     await next();

@@ -59,6 +59,8 @@ export function createWebAppListener(distDir: string): WebAppListener {
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
     if (path === '/api' || path.startsWith('/api/')) return false;
+    // machine-readable documents the app answers (/.well-known/jwks.json; others a JSON 404)
+    if (path.startsWith('/.well-known/')) return false;
     const built = files();
     if (!built) {
       res.writeHead(503, {

@@ -106,6 +106,10 @@ describe('enforced enrolment with a grace period', () => {
     // what /settings needs keeps working
     for (const path of ['/api/account/sessions', '/api/notifications/preferences'])
       expect((await client.get(path)).status, path).toBe(200);
+    // nor is an access token a way around it (ADR 0039)
+    const token = await client.get('/api/auth/token');
+    expect(token.status).toBe(403);
+    expect(token.body.code).toBe('MFA_ENROLMENT_REQUIRED');
 
     await enrolTotp(client);
     const after = await client.get('/api/me');
