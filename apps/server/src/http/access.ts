@@ -11,6 +11,7 @@ import { hasPermission, type Action, type Resource, type Role } from '@painlab/s
 import { recordAudit } from '../audit/audit';
 import { ApiError, sendError } from './errors';
 import type { AppEnv, Deps } from './types';
+import { isUuid } from '../lib/uuid';
 
 export type Access =
   | { kind: 'public' }
@@ -24,8 +25,6 @@ export const access = {
 };
 
 const registry = new Map<string, Access>();
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The ids in a request's path, by the route template's parameter names (`/api/patients/:id/notes/:noteId`).
@@ -43,7 +42,7 @@ export function pathIds(template: string, path: string): Record<string, string> 
   const ids: Record<string, string> = {};
   names.forEach((name, i) => {
     const value = decodeURIComponent(match?.[i + 1] ?? '');
-    if (UUID.test(value)) ids[name] = value.toLowerCase();
+    if (isUuid(value)) ids[name] = value.toLowerCase();
   });
   return ids;
 }
@@ -62,7 +61,7 @@ function recordOf(
 ) {
   const ids = pathIds(template, path);
   const values = Object.values(ids);
-  const fromQuery = query !== undefined && UUID.test(query) ? query.toLowerCase() : null;
+  const fromQuery = query !== undefined && isUuid(query) ? query.toLowerCase() : null;
   const patientId =
     (resource === 'patients' || template.startsWith('/api/patients/')) && ids.id
       ? ids.id

@@ -56,14 +56,13 @@ import { noticeAppointment } from './notices.service';
 import { withdrawReminders } from './reminders.service';
 import { offerFreedTime } from './waitlist-offers.service';
 import { cancelSeriesPart, moveSeriesPart } from './series.service';
+import { isUuid } from '../../lib/uuid';
 
 export type { Viewer } from './appointments.policy';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Ids are UUIDs; anything else names no record. */
 export function appointmentId(id: string): string {
-  if (!UUID.test(id)) throw DomainError.notFound();
+  if (!isUuid(id)) throw DomainError.notFound();
   return id.toLowerCase();
 }
 
@@ -107,7 +106,7 @@ export async function bookAppointment(
   viewer: Viewer,
   input: z.output<typeof createAppointmentSchema>,
 ): Promise<Appointment> {
-  const patientId = UUID.test(input.patientId) ? input.patientId.toLowerCase() : null;
+  const patientId = isUuid(input.patientId) ? input.patientId.toLowerCase() : null;
   const ref = { id: null, patientId };
   return auditingRefusals(deps, viewer, 'appointments.create', ref, async () => {
     const patient = patientId ? await findLivePatient(deps.database.db, patientId) : null;
@@ -282,7 +281,7 @@ type ListQuery = z.output<typeof appointmentListQuerySchema>;
 export async function listForViewer(deps: Deps, viewer: Viewer, query: ListQuery) {
   let patientId: string | undefined;
   if (query.patientId !== undefined) {
-    const valid = UUID.test(query.patientId);
+    const valid = isUuid(query.patientId);
     if (!isStaff(viewer))
       await refuse(
         deps,
@@ -334,7 +333,7 @@ export async function listForViewer(deps: Deps, viewer: Viewer, query: ListQuery
 
 /** A patient's appointments for their chart (staff), latest first, audited with the patient. */
 export async function listForPatientChart(deps: Deps, viewer: Viewer, patientId: string) {
-  const valid = UUID.test(patientId) ? patientId.toLowerCase() : null;
+  const valid = isUuid(patientId) ? patientId.toLowerCase() : null;
   if (!isStaff(viewer))
     await refuse(
       deps,

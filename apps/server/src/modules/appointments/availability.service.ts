@@ -35,8 +35,8 @@ import {
   writeSettings,
 } from './availability.repository';
 import { freeSlots, localSpan, rangeBounds } from './slots';
+import { isUuid } from '../../lib/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 24 * 3_600_000;
 
 export async function types(deps: Deps, viewer: Viewer) {
@@ -188,7 +188,7 @@ export async function removeException(
   id: string,
 ) {
   await requireOwnOrAdmin(deps, viewer, specialistId, 'appointments.availability.edit');
-  if (!UUID.test(id)) throw DomainError.notFound();
+  if (!isUuid(id)) throw DomainError.notFound();
   await deps.database.db.transaction(async (tx) => {
     if (!(await deleteException(tx, specialistId, id.toLowerCase()))) throw DomainError.notFound();
     await appendAudit(tx, event(viewer, 'appointments.availability.exception_delete', id, null));

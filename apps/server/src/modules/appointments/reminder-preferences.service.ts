@@ -10,11 +10,10 @@ import { DomainError } from '../../lib/domain-error';
 import { findLivePatient } from './appointment.repository';
 import { event, isStaff, refuse, type Viewer } from './appointments.policy';
 import { reminderContact, writePreference } from './reminders.repository';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/uuid';
 
 async function patientFor(deps: Deps, viewer: Viewer, id: string, attempted: string) {
-  const valid = UUID.test(id) ? id.toLowerCase() : null;
+  const valid = isUuid(id) ? id.toLowerCase() : null;
   if (!isStaff(viewer))
     await refuse(deps, viewer, attempted, { id: null, patientId: valid }, 'staff_only', {
       action: 'view',

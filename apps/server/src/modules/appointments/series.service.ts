@@ -25,7 +25,7 @@ import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
 import {
   busyBetween,
-  findAppointment,
+  findAppointments,
   findLivePatient,
   insertAppointment,
   updateAppointmentRow,
@@ -40,10 +40,9 @@ import { noticeAppointment } from './notices.service';
 import { withdrawReminders } from './reminders.service';
 import { insertSeries, lockSeriesVisits, type SeriesVisit } from './series.repository';
 import { offerFreedTime } from './waitlist-offers.service';
+import { isUuid } from '../../lib/uuid';
 
 type SeriesInput = z.output<typeof createSeriesSchema>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The starts of `count` visits `intervalWeeks` apart, at the first one's wall-clock time in `zone`
@@ -117,7 +116,7 @@ const occurrence = (p: Planned, taken: Set<number>): SeriesOccurrence => ({
 
 /** What a series' input names, checked as one booking's is, and its dates. */
 async function plan(deps: Deps, input: SeriesInput) {
-  const patientId = UUID.test(input.patientId) ? input.patientId.toLowerCase() : null;
+  const patientId = isUuid(input.patientId) ? input.patientId.toLowerCase() : null;
   const patient = patientId ? await findLivePatient(deps.database.db, patientId) : null;
   if (!patient) throw DomainError.invalidField('patientId', 'invalid_value', 'invalid_choice');
   const specialistId = await clinicianId(deps, input.specialistId, 'specialistId');
@@ -137,7 +136,7 @@ async function plan(deps: Deps, input: SeriesInput) {
 
 const refOf = (input: SeriesInput) => ({
   id: null,
-  patientId: UUID.test(input.patientId) ? input.patientId.toLowerCase() : null,
+  patientId: isUuid(input.patientId) ? input.patientId.toLowerCase() : null,
 });
 
 /** The series' dates and which of them are taken, before anything is saved (audited). */
@@ -236,9 +235,8 @@ export async function createSeries(
       deps.outbox.wake();
     }
     const notice = (await readSettings(deps.database.db)).cancelNoticeHours;
-    const items = [];
-    for (const id of ids)
-      items.push(toAppointment(viewer, (await findAppointment(deps.database.db, id))!, notice));
+    const rows = await findAppointments(deps.database.db, ids);
+    const items = rows.map((row) => toAppointment(viewer, row, notice));
     return { seriesId, items, skipped };
   });
 }

@@ -41,9 +41,9 @@ import {
   type EntryRow,
   type OfferRow,
 } from './waitlist.repository';
+import { isUuid } from '../../lib/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuidOrNull = (id: string) => (UUID.test(id) ? id.toLowerCase() : null);
+const uuidOrNull = (id: string) => (isUuid(id) ? id.toLowerCase() : null);
 
 const toOffer = (o: OfferRow): WaitlistOffer => ({
   id: o.id,

@@ -25,11 +25,10 @@ import {
   updateLayout,
   type LayoutRow,
 } from './layouts.repository';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/uuid';
 
 export function layoutId(id: string): string {
-  if (!UUID.test(id)) throw DomainError.notFound();
+  if (!isUuid(id)) throw DomainError.notFound();
   return id.toLowerCase();
 }
 

@@ -63,14 +63,13 @@ import {
   staffAccounts,
   type ThreadRow,
 } from './threads.repository';
+import { isUuid } from '../../lib/uuid';
 
 export type { Viewer } from './messages.policy';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Ids are UUIDs; anything else names no thread. */
 export function threadId(id: string): string {
-  if (!UUID.test(id)) throw DomainError.notFound();
+  if (!isUuid(id)) throw DomainError.notFound();
   return id.toLowerCase();
 }
 
@@ -198,7 +197,7 @@ export async function createThread(
     patientId = contact.id;
     members = [viewer.userId, contact.specialistId];
   } else if (input.patientId) {
-    const pid = UUID.test(input.patientId) ? input.patientId.toLowerCase() : null;
+    const pid = isUuid(input.patientId) ? input.patientId.toLowerCase() : null;
     if (!isClinician(viewer))
       await refuse(
         deps,
@@ -411,7 +410,7 @@ export async function readAttachment(
   viewer: Viewer,
   attachmentId: string,
 ): Promise<{ name: string; contentType: string; content: Buffer }> {
-  if (!UUID.test(attachmentId)) throw DomainError.notFound();
+  if (!isUuid(attachmentId)) throw DomainError.notFound();
   const meta = await findAttachment(deps.database.db, attachmentId.toLowerCase());
   if (!meta) throw DomainError.notFound();
   const { thread } = await participantThread(
@@ -476,9 +475,7 @@ export async function markRead(
   const { thread, participants } = await participantThread(deps, viewer, id, 'messages.read');
   let upToSeq: number | null = null;
   if (upTo !== undefined) {
-    upToSeq = UUID.test(upTo)
-      ? await findMessageSeq(deps.database.db, id, upTo.toLowerCase())
-      : null;
+    upToSeq = isUuid(upTo) ? await findMessageSeq(deps.database.db, id, upTo.toLowerCase()) : null;
     if (upToSeq === null) throw DomainError.invalidField('upTo', 'invalid_value', 'invalid_choice');
   }
   const wake = await deps.database.db.transaction(async (tx) => {
@@ -516,7 +513,7 @@ function decode(cursor: string): { at: string; id: string } {
       typeof v[0] === 'string' &&
       !Number.isNaN(Date.parse(v[0])) &&
       typeof v[1] === 'string' &&
-      UUID.test(v[1])
+      isUuid(v[1])
     )
       return { at: v[0], id: v[1] };
   } catch {

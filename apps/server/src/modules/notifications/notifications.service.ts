@@ -22,8 +22,7 @@ import {
   upsertNotification,
 } from './notifications.repository';
 import { channelsFor, languageOf, PREFERENCE_OF } from './preferences.service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/uuid';
 
 export interface NewNotification {
   recipientId: string;
@@ -122,7 +121,7 @@ function decode(cursor: string): { at: string; id: string } {
       typeof v[0] === 'string' &&
       !Number.isNaN(Date.parse(v[0])) &&
       typeof v[1] === 'string' &&
-      UUID.test(v[1])
+      isUuid(v[1])
     )
       return { at: v[0], id: v[1] };
   } catch {
@@ -166,7 +165,7 @@ export function unreadNotifications(deps: Deps, userId: string): Promise<number>
 
 /** Marks one of the caller's notifications read (404 if it is not theirs), or all of them. */
 export async function markRead(deps: Deps, userId: string, id: string | null): Promise<void> {
-  if (id !== null && (!UUID.test(id) || !(await notificationExists(deps.database.db, userId, id))))
+  if (id !== null && (!isUuid(id) || !(await notificationExists(deps.database.db, userId, id))))
     throw DomainError.notFound();
   const changed = await deps.database.db.transaction(async (tx) => {
     const ids = await markNotificationsRead(tx, userId, id ? id.toLowerCase() : null);

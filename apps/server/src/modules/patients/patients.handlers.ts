@@ -18,8 +18,7 @@ import { listForViewer, startCsvExport } from './list.service';
 import { addNote, amendOwnNote, readNotes } from './notes.service';
 import * as routes from './patients.routes';
 import * as service from './patients.service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/uuid';
 
 function viewerOf(c: Context<AppEnv>): service.Viewer {
   const session = c.get('session')!; // the guard let only signed-in users through
@@ -28,7 +27,7 @@ function viewerOf(c: Context<AppEnv>): service.Viewer {
 
 /** Ids are UUIDs; anything else is simply not found. */
 function patientId(id: string): string {
-  if (!UUID.test(id)) throw DomainError.notFound();
+  if (!isUuid(id)) throw DomainError.notFound();
   return id.toLowerCase(); // as stored: audit rows and the access log compare ids as text
 }
 
@@ -124,7 +123,7 @@ export function registerPatients(app: OpenAPIHono<AppEnv>, deps: Deps): void {
 
   app.openapi(routes.amendNoteRoute, async (c) => {
     const { id, noteId } = c.req.valid('param');
-    if (!UUID.test(noteId)) throw DomainError.notFound();
+    if (!isUuid(noteId)) throw DomainError.notFound();
     return c.json(
       await amendOwnNote(deps, viewerOf(c), patientId(id), noteId, c.req.valid('json').body),
       200,

@@ -38,16 +38,15 @@ import {
   stopSchedule,
   type AssignmentRow,
 } from './questionnaires.repository';
+import { isUuid } from '../../lib/uuid';
 
 export type { Viewer } from './questionnaires.policy';
 /** For the patient's FHIR export (patients module). */
 export { questionnaireFhirEntries, resultsForExport } from './fhir.service';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Ids are UUIDs; anything else names no record. */
 export function recordId(id: string): string {
-  if (!UUID.test(id)) throw DomainError.notFound();
+  if (!isUuid(id)) throw DomainError.notFound();
   return id.toLowerCase();
 }
 

@@ -7,8 +7,7 @@ import { assignableAccounts } from './task.repository';
 import { BadCursorError, listTasks } from './list.repository';
 import { toTask } from './tasks.mapping';
 import { event, isStaff, refuse, scopeOf, type Viewer } from './tasks.policy';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/uuid';
 
 /**
  * A page of the tasks the viewer may see. `assignee=mine` is the viewer. Only staff filter by patient
@@ -23,7 +22,7 @@ export async function listForViewer(
 ) {
   let patientId: string | undefined;
   if (filter.patientId !== undefined) {
-    const valid = UUID.test(filter.patientId);
+    const valid = isUuid(filter.patientId);
     if (!isStaff(viewer))
       await refuse(
         deps,
@@ -61,7 +60,7 @@ export async function listForViewer(
 
 /** Who a task may be assigned to (staff only): staff accounts, and the patient's own account. */
 export async function assignable(deps: Deps, viewer: Viewer, patientId: string | undefined) {
-  const valid = patientId !== undefined && UUID.test(patientId) ? patientId.toLowerCase() : null;
+  const valid = patientId !== undefined && isUuid(patientId) ? patientId.toLowerCase() : null;
   if (!isStaff(viewer))
     await refuse(deps, viewer, 'tasks.assignees', { id: null, patientId: valid }, 'staff_only', {
       action: 'create',

@@ -36,14 +36,13 @@ import {
 } from './tasks.policy';
 import type { Q, TaskRow, TaskWrite } from './tasks.query';
 import { notify } from '../notifications/notifications.service';
+import { isUuid } from '../../lib/uuid';
 
 export type { Viewer } from './tasks.policy';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Ids are UUIDs; anything else names no record. */
 export function taskId(id: string): string {
-  if (!UUID.test(id)) throw DomainError.notFound();
+  if (!isUuid(id)) throw DomainError.notFound();
   return id.toLowerCase();
 }
 
@@ -63,7 +62,7 @@ async function checkWrite(
   write: Pick<TaskWrite, 'patientId' | 'assigneeUserId' | 'assigneeRole'>,
 ) {
   if (write.patientId !== null) {
-    if (!UUID.test(write.patientId) || !(await findLivePatient(db, write.patientId.toLowerCase())))
+    if (!isUuid(write.patientId) || !(await findLivePatient(db, write.patientId.toLowerCase())))
       throw DomainError.invalidField('patientId', 'invalid_value', 'invalid_choice');
   }
   if (write.assigneeRole === 'researcher' && write.patientId !== null)
@@ -107,7 +106,7 @@ export async function createTask(
     deps,
     viewer,
     'tasks.create',
-    { id: null, patientId: UUID.test(patientId ?? '') ? patientId : null },
+    { id: null, patientId: isUuid(patientId ?? '') ? patientId : null },
     'create',
   );
   const created = await deps.database.db.transaction(async (tx) => {

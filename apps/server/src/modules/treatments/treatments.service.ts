@@ -58,14 +58,13 @@ import {
   type VersionRow,
 } from './treatments.repository';
 import { isUniqueViolation } from '../../db/errors';
+import { isUuid } from '../../lib/uuid';
 
 export type { Viewer } from './treatments.policy';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Ids are UUIDs; anything else names no record. */
 export function planId(id: string): string {
-  if (!UUID.test(id)) throw DomainError.notFound();
+  if (!isUuid(id)) throw DomainError.notFound();
   return id.toLowerCase();
 }
 
@@ -323,7 +322,7 @@ function decodeCursor(cursor: string | undefined) {
   if (!cursor) return null;
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const updatedAt = new Date(at ?? '');
-  if (Number.isNaN(updatedAt.getTime()) || !id || !UUID.test(id))
+  if (Number.isNaN(updatedAt.getTime()) || !id || !isUuid(id))
     throw DomainError.invalidField('cursor', 'invalid_cursor');
   return { updatedAt, id };
 }
@@ -350,7 +349,7 @@ export async function list(deps: Deps, viewer: Viewer, input: ListInput): Promis
     patientId: input.patientId ? input.patientId.toLowerCase() : undefined,
     clinicianId: input.mine === 'true' ? viewer.userId : undefined,
   };
-  if (filter.patientId && !UUID.test(filter.patientId)) return { items: [], nextCursor: null };
+  if (filter.patientId && !isUuid(filter.patientId)) return { items: [], nextCursor: null };
   if (!isStaff(viewer)) {
     // a patient's list is their own: asking for another patient's plans is refused and audited
     const own = await findPatientIdOfUser(deps.database.db, viewer.userId);
@@ -430,7 +429,7 @@ export async function create(
   viewer: Viewer,
   input: PlanContentInput & { patientId: string },
 ): Promise<Plan> {
-  const patientId = UUID.test(input.patientId) ? input.patientId.toLowerCase() : null;
+  const patientId = isUuid(input.patientId) ? input.patientId.toLowerCase() : null;
   await requireStaff(deps, viewer, 'treatments.create', { recordId: null, patientId });
   if (!patientId) throw DomainError.invalidField('patientId', 'invalid_choice');
   const { patientId: _omit, ...fields } = input;
