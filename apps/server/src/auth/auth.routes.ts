@@ -12,9 +12,10 @@ import { acceptOnly } from '../http/openapi';
 import { resolveSession } from '../http/session';
 import type { AppEnv, Deps } from '../http/types';
 import { eq } from 'drizzle-orm';
-import { user } from '../db/schema';
+import { session, user } from '../db/schema';
 import { CLIENT_IP_HEADER } from './auth';
 import { createLoginThrottle, type Refusal } from './login-throttle';
+import { EMAIL_CODE_SIGN_IN_PATH, EMAIL_LINK_SIGN_IN_PATH } from './email-sign-in';
 import { MFA_VERIFY_PATHS, mfaSubjects, raiseToAal2 } from './mfa';
 
 const ACTIONS: Record<string, string> = {
@@ -34,7 +35,14 @@ const ACTIONS: Record<string, string> = {
   '/passkey/update-passkey': 'auth.passkey_rename',
   '/passkey/delete-passkey': 'auth.passkey_remove',
   '/passkey/verify-authentication': 'auth.passkey_sign_in',
+  '/email-otp/send-verification-otp': 'auth.sign_in_code_request',
+  '/sign-in/email-otp': 'auth.sign_in_code',
+  '/sign-in/magic-link': 'auth.sign_in_link_request',
+  '/magic-link/verify': 'auth.sign_in_link',
 };
+
+/** Refusals of a code sign-in that count against the account like a wrong password. */
+const WRONG_CODE = new Set(['INVALID_OTP', 'TOO_MANY_ATTEMPTS']);
 
 function actionFor(path: string): string {
   if (ACTIONS[path]) return ACTIONS[path];
@@ -61,6 +69,62 @@ const REFUSAL_MESSAGES: Record<Refusal['code'], string> = {
   TOO_MANY_FAILED_SIGN_INS: 'Too many failed sign-ins from this network. Try again later.',
 };
 
+/** The session token in better-auth's Set-Cookie (`<token>.<signature>`, URI-encoded), or null. */
+function sessionTokenOf(response: Response): string | null {
+  for (const cookie of response.headers.getSetCookie()) {
+    const match = /^(?:__Host-)?painlab\.session_token=([^;]*)/.exec(cookie);
+    if (match?.[1]) return decodeURIComponent(match[1]).split('.')[0] ?? null;
+  }
+  return null;
+}
+
+/**
+ * The sign-in link (GET, opened from the page the e-mail points to): better-auth answers with a
+ * redirect — to where the person was going, or to `/login?error=<code>`. A refusal it answers as
+ * JSON instead (SECOND_FACTOR_REQUIRED from the session hook, a callback URL of another site) is
+ * turned into the same redirect, so the page explains it. Audited either way.
+ */
+async function linkSignIn(
+  deps: Deps,
+  ip: string,
+  requestId: string,
+  response: Response,
+): Promise<Response> {
+  let answer = response;
+  let code: string | null = null;
+  const location = response.headers.get('location');
+  if (response.status >= 300 && response.status < 400 && location) {
+    code = new URL(location, 'http://painlab.invalid').searchParams.get('error');
+  } else {
+    const result = await readJson(response);
+    code = typeof result?.code === 'string' && result.code ? result.code : 'INVALID_TOKEN';
+    answer = new Response(null, {
+      status: 302,
+      headers: { location: `/login?error=${encodeURIComponent(code)}` },
+    });
+  }
+  const token = code === null ? sessionTokenOf(response) : null;
+  const [actor] = token
+    ? await deps.database.db
+        .select({ id: user.id, role: user.role })
+        .from(session)
+        .innerJoin(user, eq(user.id, session.userId))
+        .where(eq(session.token, token))
+    : [];
+  const ok = code === null && Boolean(actor);
+  await recordAudit(deps.database.db, {
+    action: ACTIONS[EMAIL_LINK_SIGN_IN_PATH]!,
+    outcome: ok ? 'success' : 'failure',
+    actorUserId: ok ? actor!.id : null,
+    actorRole: ok ? toRole(actor!.role) : null,
+    resource: 'auth',
+    ip,
+    requestId,
+    details: { status: answer.status, ...(ok ? {} : { code: code ?? 'NO_SESSION' }) },
+  });
+  return answer;
+}
+
 export function mountAuth(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const throttle = createLoginThrottle(deps.database.db, deps.env);
   declareAccess('GET', '/api/auth/*', access.public);
@@ -81,8 +145,11 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     const before = hasCookie ? (await resolveSession(deps, c.req.header('cookie'))).session : null;
     const body = c.req.method === 'POST' ? await readJson(c.req.raw) : null;
 
+    // a password or an e-mail code: a locked account is refused either (auth/login-throttle.ts)
     const signIn =
-      c.req.method === 'POST' && path === '/sign-in/email' && typeof body?.email === 'string'
+      c.req.method === 'POST' &&
+      (path === '/sign-in/email' || path === EMAIL_CODE_SIGN_IN_PATH) &&
+      typeof body?.email === 'string'
         ? body.email
         : null;
     const refusal = signIn ? await throttle.check(signIn, c.get('clientIp')) : null;
@@ -93,9 +160,17 @@ export function mountAuth(app: OpenAPIHono<AppEnv>, deps: Deps): void {
           { status: 429, headers: { 'Retry-After': String(refusal.retryAfterS) } },
         )
       : await deps.auth.handler(request);
+    if (c.req.method === 'GET' && path === EMAIL_LINK_SIGN_IN_PATH)
+      return linkSignIn(deps, c.get('clientIp'), c.get('requestId'), response);
     if (c.req.method !== 'POST') return response;
     if (signIn && !refusal) {
-      if (response.status === 401) await throttle.failed(signIn, c.get('clientIp'));
+      // a wrong code counts like a wrong password (a right code of an account with a second
+      // factor, refused as SECOND_FACTOR_REQUIRED, does not)
+      const wrong =
+        path === EMAIL_CODE_SIGN_IN_PATH
+          ? response.status >= 400 && WRONG_CODE.has(String((await readJson(response))?.code ?? ''))
+          : response.status === 401;
+      if (wrong) await throttle.failed(signIn, c.get('clientIp'));
       else if (response.status === 200) await throttle.clearAccount(signIn);
     }
     // a second factor: a wrong (or replayed) code counts against the account like a wrong password;

@@ -491,6 +491,10 @@ const AUTH_PUBLIC = new Set([
   '/reset-password',
   '/reset-password/{token}',
   '/verify-email',
+  '/email-otp/send-verification-otp',
+  '/sign-in/email-otp',
+  '/sign-in/magic-link',
+  '/magic-link/verify',
 ]);
 /** A session is optional: the answer is `null` without one. */
 const AUTH_OPTIONAL = new Set(['/get-session', '/sign-out']);
