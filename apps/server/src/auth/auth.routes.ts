@@ -13,6 +13,7 @@ import { resolveSession } from '../http/session';
 import type { AppEnv, Deps } from '../http/types';
 import { eq } from 'drizzle-orm';
 import { session, user } from '../db/schema';
+import { baseUrlOf } from '../env';
 import { CLIENT_IP_HEADER } from './auth';
 import { createLoginThrottle, type Refusal } from './login-throttle';
 import { EMAIL_CODE_SIGN_IN_PATH, EMAIL_LINK_SIGN_IN_PATH } from './email-sign-in';
@@ -94,7 +95,15 @@ async function linkSignIn(
   let code: string | null = null;
   const location = response.headers.get('location');
   if (response.status >= 300 && response.status < 400 && location) {
-    code = new URL(location, 'http://painlab.invalid').searchParams.get('error');
+    const target = new URL(location, baseUrlOf(deps.env));
+    code = target.searchParams.get('error');
+    // better-auth makes the target absolute with BASE_URL; a path of this site stays a path, so the
+    // sign-in page's form (CSP form-action 'self', which redirects must also meet) may follow it
+    // whichever of the site's host names the page was opened on
+    if (target.origin === new URL(baseUrlOf(deps.env)).origin) {
+      answer = new Response(null, { status: response.status, headers: response.headers });
+      answer.headers.set('location', `${target.pathname}${target.search}${target.hash}`);
+    }
   } else {
     const result = await readJson(response);
     code = typeof result?.code === 'string' && result.code ? result.code : 'INVALID_TOKEN';

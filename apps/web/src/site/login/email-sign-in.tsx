@@ -217,7 +217,7 @@ export function EmailSignInStep(props: {
           </>
         ) : (
           <>
-            <div role="status" class="flex flex-col gap-2">
+            <div class="flex flex-col gap-2">
               <Alert tone="info">
                 {interpolate(way === 'code' ? e.codeSent : e.linkSent, {
                   email: props.email.trim(),
