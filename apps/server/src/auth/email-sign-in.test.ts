@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createAccount, startTestServer, type TestServer } from '../test/harness';
+import { type ApiClient, createAccount, startTestServer, type TestServer } from '../test/harness';
 
 let server: TestServer;
 const PASSWORD = 'a-long-enough-passphrase-77';
