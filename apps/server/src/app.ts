@@ -61,6 +61,8 @@ const CHANGES_NO_SESSION = new Set([
   '/api/auth/sign-up/email',
   '/api/auth/request-password-reset',
   '/api/auth/two-factor/send-otp',
+  '/api/auth/email-otp/send-verification-otp',
+  '/api/auth/sign-in/magic-link',
 ]);
 const REFUSALS = new Set([400, 401, 403, 404, 413, 415, 429]);
 
@@ -112,6 +114,15 @@ export function createApp(deps: Deps) {
     if (method === 'GET' && path === '/api/auth/verify-email') {
       await next();
       if (c.res.headers.get('location')?.endsWith('email=changed')) await deps.sessions.changed();
+      return;
+    }
+    // and the sign-in link: its first use on an account whose address was never proven ends that
+    // account's other sessions (ADR 0040); a refusal redirects to /login?error=…
+    if (method === 'GET' && path === '/api/auth/magic-link/verify') {
+      await next();
+      const location = c.res.headers.get('location');
+      if (location && !new URL(location, 'http://painlab.invalid').searchParams.has('error'))
+        await deps.sessions.changed();
       return;
     }
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();

@@ -18,3 +18,9 @@ export const EMAIL_CHANGE_LINK_MINUTES = 60;
  * every request).
  */
 export const ACCESS_TOKEN_MINUTES = 5;
+/** How long a sign-in code sent by e-mail works (ADR 0040). */
+export const SIGN_IN_CODE_MINUTES = 5;
+/** How long a sign-in link sent by e-mail works (ADR 0040). */
+export const SIGN_IN_LINK_MINUTES = 15;
+/** At most one sign-in code or link per account in this many seconds; the screen waits as long to resend. */
+export const SIGN_IN_RESEND_S = 60;

@@ -15,9 +15,11 @@ import { acceptOnly, defineRoute, jsonResponse, named } from '../http/openapi';
 import { resolveSession } from '../http/session';
 import type { AppEnv, Deps, SessionInfo } from '../http/types';
 import { eq } from 'drizzle-orm';
-import { user } from '../db/schema';
+import { session, user } from '../db/schema';
+import { baseUrlOf } from '../env';
 import { CLIENT_IP_HEADER } from './auth';
 import { createLoginThrottle, type Refusal } from './login-throttle';
+import { EMAIL_CODE_SIGN_IN_PATH, EMAIL_LINK_SIGN_IN_PATH } from './email-sign-in';
 import { MFA_VERIFY_PATHS, mfaSubjects, raiseToAal2 } from './mfa';
 
 const ACTIONS: Record<string, string> = {
@@ -38,7 +40,14 @@ const ACTIONS: Record<string, string> = {
   '/passkey/delete-passkey': 'auth.passkey_remove',
   '/passkey/verify-authentication': 'auth.passkey_sign_in',
   '/token': 'auth.access_token',
+  '/email-otp/send-verification-otp': 'auth.sign_in_code_request',
+  '/sign-in/email-otp': 'auth.sign_in_code',
+  '/sign-in/magic-link': 'auth.sign_in_link_request',
+  '/magic-link/verify': 'auth.sign_in_link',
 };
+
+/** Refusals of a code sign-in that count against the account like a wrong password. */
+const WRONG_CODE = new Set(['INVALID_OTP', 'TOO_MANY_ATTEMPTS']);
 
 function actionFor(path: string): string {
   if (ACTIONS[path]) return ACTIONS[path];
@@ -104,6 +113,70 @@ const jwksSchema = named(
 /** How long a JWKS may be kept by whoever fetched it: keys rotate rarely, tokens live minutes. */
 export const JWKS_MAX_AGE_S = 300;
 
+/** The session token in better-auth's Set-Cookie (`<token>.<signature>`, URI-encoded), or null. */
+function sessionTokenOf(response: Response): string | null {
+  for (const cookie of response.headers.getSetCookie()) {
+    const match = /^(?:__Host-)?painlab\.session_token=([^;]*)/.exec(cookie);
+    if (match?.[1]) return decodeURIComponent(match[1]).split('.')[0] ?? null;
+  }
+  return null;
+}
+
+/**
+ * The sign-in link (GET, opened from the page the e-mail points to): better-auth answers with a
+ * redirect — to where the person was going, or to `/login?error=<code>`. A refusal it answers as
+ * JSON instead (SECOND_FACTOR_REQUIRED from the session hook, a callback URL of another site) is
+ * turned into the same redirect, so the page explains it. Audited either way.
+ */
+async function linkSignIn(
+  deps: Deps,
+  ip: string,
+  requestId: string,
+  response: Response,
+): Promise<Response> {
+  let answer = response;
+  let code: string | null = null;
+  const location = response.headers.get('location');
+  if (response.status >= 300 && response.status < 400 && location) {
+    const target = new URL(location, baseUrlOf(deps.env));
+    code = target.searchParams.get('error');
+    // better-auth makes the target absolute with BASE_URL; a path of this site stays a path, so the
+    // sign-in page's form (CSP form-action 'self', which redirects must also meet) may follow it
+    // whichever of the site's host names the page was opened on
+    if (target.origin === new URL(baseUrlOf(deps.env)).origin) {
+      answer = new Response(null, { status: response.status, headers: response.headers });
+      answer.headers.set('location', `${target.pathname}${target.search}${target.hash}`);
+    }
+  } else {
+    const result = await readJson(response);
+    code = typeof result?.code === 'string' && result.code ? result.code : 'INVALID_TOKEN';
+    answer = new Response(null, {
+      status: 302,
+      headers: { location: `/login?error=${encodeURIComponent(code)}` },
+    });
+  }
+  const token = code === null ? sessionTokenOf(response) : null;
+  const [actor] = token
+    ? await deps.database.db
+        .select({ id: user.id, role: user.role })
+        .from(session)
+        .innerJoin(user, eq(user.id, session.userId))
+        .where(eq(session.token, token))
+    : [];
+  const ok = code === null && Boolean(actor);
+  await recordAudit(deps.database.db, {
+    action: ACTIONS[EMAIL_LINK_SIGN_IN_PATH]!,
+    outcome: ok ? 'success' : 'failure',
+    actorUserId: ok ? actor!.id : null,
+    actorRole: ok ? toRole(actor!.role) : null,
+    resource: 'auth',
+    ip,
+    requestId,
+    details: { status: answer.status, ...(ok ? {} : { code: code ?? 'NO_SESSION' }) },
+  });
+  return answer;
+}
+
 export function mountAuth(
   app: OpenAPIHono<AppEnv>,
   deps: Deps,
@@ -148,8 +221,11 @@ export function mountAuth(
     const before = hasCookie ? (await resolveSession(deps, c.req.header('cookie'))).session : null;
     const body = c.req.method === 'POST' ? await readJson(c.req.raw) : null;
 
+    // a password or an e-mail code: a locked account is refused either (auth/login-throttle.ts)
     const signIn =
-      c.req.method === 'POST' && path === '/sign-in/email' && typeof body?.email === 'string'
+      c.req.method === 'POST' &&
+      (path === '/sign-in/email' || path === EMAIL_CODE_SIGN_IN_PATH) &&
+      typeof body?.email === 'string'
         ? body.email
         : null;
     const refusal = signIn ? await throttle.check(signIn, c.get('clientIp')) : null;
@@ -174,9 +250,17 @@ export function mountAuth(
             { status: tokenRefusal.status },
           )
         : await deps.auth.handler(request);
+    if (c.req.method === 'GET' && path === EMAIL_LINK_SIGN_IN_PATH)
+      return linkSignIn(deps, c.get('clientIp'), c.get('requestId'), response);
     if (c.req.method !== 'POST' && !tokenRequest) return response;
     if (signIn && !refusal) {
-      if (response.status === 401) await throttle.failed(signIn, c.get('clientIp'));
+      // a wrong code counts like a wrong password (a right code of an account with a second
+      // factor, refused as SECOND_FACTOR_REQUIRED, does not)
+      const wrong =
+        path === EMAIL_CODE_SIGN_IN_PATH
+          ? response.status >= 400 && WRONG_CODE.has(String((await readJson(response))?.code ?? ''))
+          : response.status === 401;
+      if (wrong) await throttle.failed(signIn, c.get('clientIp'));
       else if (response.status === 200) await throttle.clearAccount(signIn);
     }
     // a second factor: a wrong (or replayed) code counts against the account like a wrong password;

@@ -6,14 +6,17 @@
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { admin, jwt, twoFactor } from 'better-auth/plugins';
+import { admin, emailOTP, jwt, magicLink, twoFactor } from 'better-auth/plugins';
 import { passkey } from '@better-auth/passkey';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@painlab/shared/auth';
 import {
   ACCESS_TOKEN_MINUTES,
   EMAIL_CHANGE_LINK_MINUTES,
   RESET_LINK_MINUTES,
+  SIGN_IN_CODE_MINUTES,
+  SIGN_IN_LINK_MINUTES,
 } from '@painlab/shared/auth-limits';
+import { safeReturnPath } from '@painlab/shared/return-path';
 import type { MessageLanguage } from '@painlab/shared/outbox';
 import { ac, roles, toRole } from '@painlab/shared/permissions';
 import type { Db } from '../db/client';
@@ -23,6 +26,16 @@ import type { Logger } from '../lib/logger';
 import { enqueue } from '../jobs/outbox';
 import { createLoginThrottle } from './login-throttle';
 import { beforeEmailChange } from './email-change';
+import {
+  accountOf,
+  EMAIL_CODE_REQUEST_PATH,
+  EMAIL_LINK_REQUEST_PATH,
+  EMAIL_OTP_UNUSED_PATHS,
+  EMAIL_SIGN_IN_METHODS,
+  EMAIL_SIGN_IN_REFUSALS,
+  refuseMailboxAloneForFactor,
+  sentRecently,
+} from './email-sign-in';
 import {
   beforeSecondFactor,
   MFA_CHALLENGE_PATHS,
@@ -256,6 +269,13 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
         '/passkey/*': { window: 60, max: 120 },
         // an integration needs one token per ACCESS_TOKEN_MINUTES
         '/token': { window: 60, max: 20 },
+        // sign-in by e-mail (ADR 0040): asking for a code or link is limited like a reset request
+        // (and to one message per account per minute, auth/email-sign-in.ts); trying codes is
+        // generous per address, as wrong codes lock the account and the plugin allows 3 per code
+        '/email-otp/send-verification-otp': authLimit,
+        '/sign-in/magic-link': authLimit,
+        '/sign-in/email-otp': { window: 60, max: 60 },
+        '/magic-link/verify': { window: 60, max: 60 },
       },
     },
     advanced: {
@@ -296,8 +316,30 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
         });
         if (ctx.path.startsWith('/passkey/'))
           await beforePasskey(ctx as unknown as Parameters<typeof beforePasskey>[0], db);
+        // sign-in by e-mail (ADR 0040): only sign-in codes; at most one code or link per account
+        // per minute — checked before a new code is made, so the one already mailed keeps working;
+        // the answer is the plugin's usual one, the same as for an unknown address
+        if (ctx.path === EMAIL_CODE_REQUEST_PATH && body.type !== 'sign-in')
+          throw new APIError('BAD_REQUEST', EMAIL_SIGN_IN_REFUSALS.SIGN_IN_TYPE_ONLY);
+        if (
+          (ctx.path === EMAIL_CODE_REQUEST_PATH || ctx.path === EMAIL_LINK_REQUEST_PATH) &&
+          typeof body.email === 'string' &&
+          (await sentRecently(db, body.email.trim().toLowerCase()))
+        )
+          return ctx.json(
+            ctx.path === EMAIL_CODE_REQUEST_PATH ? { success: true } : { status: true },
+          );
         if (MFA_CHALLENGE_PATHS.has(ctx.path)) {
           const current = await getSessionFromCtx(ctx);
+          // a session opened by an e-mail code or link is not raised by a code sent to that same
+          // mailbox: one channel is one factor
+          const method = (current?.session as { signInMethod?: unknown } | undefined)?.signInMethod;
+          if (
+            (ctx.path === '/two-factor/send-otp' || ctx.path === '/two-factor/verify-otp') &&
+            typeof method === 'string' &&
+            EMAIL_SIGN_IN_METHODS.has(method)
+          )
+            throw new APIError('FORBIDDEN', EMAIL_SIGN_IN_REFUSALS.FACTOR_SAME_CHANNEL);
           await beforeSecondFactor(ctx as unknown as Parameters<typeof beforeSecondFactor>[0], {
             db,
             throttle,
@@ -360,6 +402,8 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
           // passkey (multi-factor by itself, auth/passkeys.ts) is aal2; one re-made by enabling or
           // removing a factor keeps the level of the one it replaces
           before: async (data, ctx) => {
+            // an account with a second factor is not signed in by its mailbox alone (ADR 0040)
+            await refuseMailboxAloneForFactor(db, ctx?.path, data.userId);
             const previous = ctx?.context.session?.session as
               { aal?: unknown; signInMethod?: unknown } | undefined;
             const aal =
@@ -373,6 +417,21 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
                 ? previous.signInMethod
                 : signInMethodOf(ctx?.path);
             return { data: { ...data, aal, signInMethod } };
+          },
+        },
+        delete: {
+          before: async (row, ctx) => {
+            await refuseMailboxAloneForFactor(db, ctx?.path, row.userId);
+          },
+        },
+      },
+      // better-auth, on the first code or link sign-in of an account whose address was never
+      // proven, removes its password and sessions (someone else may have set them): for an account
+      // with a second factor the refusal comes first, so nothing of it changes (ADR 0040)
+      account: {
+        delete: {
+          before: async (row, ctx) => {
+            await refuseMailboxAloneForFactor(db, ctx?.path, row.userId);
           },
         },
       },
@@ -396,7 +455,13 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
     // better-auth's own session list answers with every session's token, and ends one by token:
     // /api/account/sessions lists and ends them by id instead (modules/account)
     // nor may anyone ask for verification links to be sent: only an e-mail change sends one
-    disabledPaths: ['/list-sessions', '/revoke-session', '/send-verification-email'],
+    // and of the e-mail code plugin only sign-in is used (auth/email-sign-in.ts)
+    disabledPaths: [
+      '/list-sessions',
+      '/revoke-session',
+      '/send-verification-email',
+      ...EMAIL_OTP_UNUSED_PATHS,
+    ],
     telemetry: { enabled: false },
     // better-auth logs a sign-up attempt for a taken e-mail, with the address, at info: not ours to print
     logger: { level: 'warn' },
@@ -428,6 +493,54 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
       // passkeys (ADR 0033): SPEC §9's WebAuthn defaults where they fit (attestation none — the
       // plugin's only choice —, user verification preferred); discoverable credentials preferred so
       // "Sign in with a passkey" needs no e-mail first. Our rules: auth/passkeys.ts.
+      // sign-in by a code or a link sent by e-mail (ADR 0040, auth/email-sign-in.ts): no sign-up,
+      // stored hashed, short-lived, single use; through the outbox in the request's language
+      emailOTP({
+        otpLength: 6,
+        expiresIn: SIGN_IN_CODE_MINUTES * 60,
+        storeOTP: 'hashed',
+        allowedAttempts: 3,
+        disableSignUp: true,
+        // called for a known account only (disableSignUp); other types are refused before
+        sendVerificationOTP: async ({ email, otp, type }, ctx) => {
+          if (type !== 'sign-in') return;
+          await enqueue(db, {
+            channel: 'email',
+            to: email,
+            language: requestLanguage(ctx?.request),
+            template: 'auth.sign_in_code',
+            params: { clinic: env.CLINIC_NAME, code: otp, minutes: SIGN_IN_CODE_MINUTES },
+            dedupeKey: `auth.sign_in_email:${email}:${Math.floor(Date.now() / 60_000)}`,
+          });
+        },
+      }),
+      magicLink({
+        expiresIn: SIGN_IN_LINK_MINUTES * 60,
+        storeToken: 'hashed',
+        disableSignUp: true,
+        // better-auth's link is its GET verify path; the message carries /login?link=… instead,
+        // where a button opens it: a mail scanner that follows links does not use up the token
+        sendMagicLink: async ({ email, url, token }, ctx) => {
+          const account = await accountOf(db, email);
+          if (!account) return; // the same answer, nothing queued
+          const link = new URL('/login', baseURL);
+          link.searchParams.set('link', token);
+          const back = safeReturnPath(new URL(url).searchParams.get('callbackURL') ?? '');
+          if (back && back !== '/dashboard') link.searchParams.set('redirect', back);
+          await enqueue(db, {
+            channel: 'email',
+            to: email.toLowerCase(),
+            language: requestLanguage(ctx?.request),
+            template: 'auth.sign_in_link',
+            params: {
+              clinic: env.CLINIC_NAME,
+              url: link.toString(),
+              minutes: SIGN_IN_LINK_MINUTES,
+            },
+            dedupeKey: `auth.sign_in_email:${email.toLowerCase()}:${Math.floor(Date.now() / 60_000)}`,
+          });
+        },
+      }),
       passkey({
         rpName: env.CLINIC_NAME,
         ...relyingParty(baseURL, trustedOriginsOf(env)),

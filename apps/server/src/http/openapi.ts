@@ -498,7 +498,23 @@ const AUTH_PUBLIC = new Set([
   '/reset-password/{token}',
   '/verify-email',
   '/jwks',
+  '/email-otp/send-verification-otp',
+  '/sign-in/email-otp',
+  '/sign-in/magic-link',
+  '/magic-link/verify',
 ]);
+/** What this configuration adds to better-auth's own description of a path (ADR 0040). */
+const AUTH_NOTES: Record<string, string> = {
+  '/email-otp/send-verification-otp':
+    'Sign-in codes only (`type: "sign-in"`, else 400 `INVALID_OTP_TYPE`). The same answer for any address; a known one gets a 6-digit code (5 minutes, single use, stored hashed) through the outbox, at most one code or link per account per minute.',
+  '/sign-in/email-otp':
+    'No account is created. Wrong codes count against the account lock (429 `ACCOUNT_LOCKED`); an account with a second factor is refused after the code was verified (403 `SECOND_FACTOR_REQUIRED`). The session is aal1.',
+  '/sign-in/magic-link':
+    'The same answer for any address; a known one gets a link to `/login?link=<token>` (15 minutes, single use, stored hashed) through the outbox, at most one code or link per account per minute. No account is created.',
+  '/magic-link/verify':
+    'Opened by the button of `/login?link=`. With `callbackURL`: 302 to it (a path of this site) with the session cookie, or to `/login?error=CODE` (`INVALID_TOKEN`, `SECOND_FACTOR_REQUIRED` for an account with a second factor). The session is aal1.',
+};
+
 /** A session is optional: the answer is `null` without one. */
 const AUTH_OPTIONAL = new Set(['/get-session', '/sign-out']);
 
@@ -647,8 +663,16 @@ export async function authOpenApi(
       if (method !== 'get' && method !== 'post') continue; // auth.routes.ts forwards GET and POST only
       const { security: _ignored, ...rest } = renameRefs(op, rename) as Operation;
       const id = rest.operationId ?? camelFromPath(method, path);
-      const description = rest.description ?? `better-auth: ${method.toUpperCase()} ${path}`;
+      const own = rest.description ?? `better-auth: ${method.toUpperCase()} ${path}`;
+      const description = AUTH_NOTES[path]
+        ? `${own.replace(/\.?$/, '.')} ${AUTH_NOTES[path]}`
+        : own;
       const responses = (rest.responses ?? {}) as Json;
+      if (path === '/magic-link/verify')
+        rest.responses = {
+          ...responses,
+          302: { description: 'Signed in (to `callbackURL`), or refused (to `/login?error=CODE`)' },
+        };
       if (!Object.keys(responses).some((status) => status.startsWith('2')))
         rest.responses = { 200: { description: 'Done' }, ...responses };
       const amend = AUTH_AMENDMENTS[path] ?? ((o: Operation) => o);
@@ -656,7 +680,7 @@ export async function authOpenApi(
         ...rest,
         operationId: `auth${pascal(id)}`,
         tags: ['auth'],
-        summary: rest.summary ?? description.split(/(?<=\.)\s/)[0],
+        summary: rest.summary ?? own.split(/(?<=\.)\s/)[0],
         description,
         security: AUTH_PUBLIC.has(path)
           ? []

@@ -54,6 +54,10 @@ interface LoginRenderInput {
   secondFactor?: 'sign-in' | 'step-up' | null;
   /** E-mailed codes wait in the outbox (no mail server configured). */
   emailToOutbox?: boolean;
+  /** `?link=`: the token of an e-mailed sign-in link, opened by the page's button (ADR 0040). */
+  linkToken?: string | null;
+  /** `?error=`: why a sign-in link was refused (better-auth's code, or ours). */
+  linkError?: string | null;
   assets: PageAssets;
 }
 interface SiteRenderer {
@@ -303,6 +307,9 @@ export function registerSitePages(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       returnTo,
       secondFactor,
       emailToOutbox: !deps.env.SMTP_URL,
+      // better-auth's link tokens are 32 letters; the refusal codes are words and underscores
+      linkToken: secondFactor || !/^[A-Za-z]{32}$/.test(query.link ?? '') ? null : query.link!,
+      linkError: /^[A-Za-z_]{1,64}$/.test(query.error ?? '') ? query.error! : null,
       assets: loaded.assets('login'),
     });
     return sendHtml(c, html, 200, explicit ? { 'Set-Cookie': langCookie(lang, secure) } : {});

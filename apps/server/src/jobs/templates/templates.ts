@@ -24,6 +24,7 @@ import { planNotice } from './plan-notice';
 import { taskNotice } from './task-notice';
 import type { MessageTemplate } from './template-types';
 import { signUpExistingEmail } from './sign-up-existing-email';
+import { signInCode, signInLink } from './sign-in-email';
 import { siteContactMessage } from './site-contact-message';
 import { workshopConfirmed, workshopOffer, workshopWaitlisted } from './workshop-messages';
 
@@ -33,6 +34,8 @@ export const TEMPLATES = {
   'auth.sign_up_existing_email': signUpExistingEmail,
   'auth.password_reset': passwordReset,
   'auth.mfa_code': mfaCode,
+  'auth.sign_in_code': signInCode,
+  'auth.sign_in_link': signInLink,
   'auth.mfa_reset': mfaReset,
   'auth.email_change_verify': emailChangeVerify,
   'auth.email_change_notice': emailChangeNotice,

@@ -39,11 +39,20 @@ const { renderLoginPage } = await import('../render');
 const ASSETS = { styles: [], script: '/assets/site.js', preloads: [] };
 
 /** The page as the server sends it, hydrated by the client entry. */
-async function open(options: { lang?: 'en' | 'es'; returnTo?: string | null } = {}) {
+async function open(
+  options: {
+    lang?: 'en' | 'es';
+    returnTo?: string | null;
+    linkToken?: string | null;
+    linkError?: string | null;
+  } = {},
+) {
   const html = renderLoginPage({
     lang: options.lang ?? 'en',
     clinicName: 'Pain Lab',
     returnTo: options.returnTo ?? null,
+    linkToken: options.linkToken ?? null,
+    linkError: options.linkError ?? null,
     assets: ASSETS,
   });
   // the same body element: `screen` is bound to it
@@ -184,5 +193,26 @@ describe('the sign-in island', { timeout: 30_000 }, () => {
       'Authentication required. Please log in to continue.',
     );
     expect(sessionStorage.getItem('painlab:login-notice')).toBeNull();
+  });
+});
+
+describe('sign-in by e-mail link (ADR 0040)', () => {
+  it("the page a link leads to opens better-auth's verify path with a plain form", async () => {
+    const token = 'A'.repeat(32);
+    await open({ linkToken: token, returnTo: '/patients' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Finish signing in' })).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Continue and sign in' });
+    const form = button.closest('form')!;
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe('/api/auth/magic-link/verify');
+    const fields = Object.fromEntries(new FormData(form));
+    expect(fields).toEqual({ token, callbackURL: '/patients', errorCallbackURL: '/login' });
+  });
+
+  it("explains a refused link, in the page's language", async () => {
+    await open({ linkError: 'INVALID_TOKEN', lang: 'es' });
+    expect(screen.getByRole('alert').textContent).toContain('Este enlace de acceso no funciona');
+    await open({ linkError: 'SECOND_FACTOR_REQUIRED' });
+    expect(screen.getByRole('alert').textContent).toContain('two-step verification');
   });
 });

@@ -23,6 +23,7 @@ import {
   type LoginNotice,
 } from '../handoff';
 import { Alert, BrandMark, BUTTON_PRIMARY_LG, LANGUAGES, TextField, type Lang } from '../ui';
+import { EmailSignInStep, linkErrorMessage, LinkOpenStep, type EmailWay } from './email-sign-in';
 import { passkeySignIn, passkeysSupported } from './passkey';
 import { refusalMessage, type Refusal } from './refusal';
 import { SecondFactorStep } from './second-factor';
@@ -47,6 +48,10 @@ export interface LoginPageProps {
   secondFactor?: 'sign-in' | 'step-up' | null;
   /** E-mailed codes wait in the outbox (no mail server): the code step says so. */
   emailToOutbox?: boolean;
+  /** `?link=`: an e-mailed sign-in link was opened; the page offers the button that uses it. */
+  linkToken?: string | null;
+  /** `?error=`: a sign-in link was refused (ADR 0040). */
+  linkError?: string | null;
 }
 
 export function pageTitle(texts: LoginTexts, clinicName: string): string {
@@ -71,6 +76,11 @@ export function LoginPage(props: LoginPageProps) {
     props.secondFactor ?? 'password',
   );
   const [canPasskey, setCanPasskey] = useState(false);
+  // sign-in by e-mail needs the script: offered once it runs
+  const [scripted, setScripted] = useState(false);
+  const [emailWay, setEmailWay] = useState<EmailWay | null>(null);
+  const [sentAt, setSentAt] = useState<number | null>(null);
+  const [linkError, setLinkError] = useState<string | null>(props.linkError ?? null);
   const [passkeyError, setPasskeyError] = useState<string | null>(null);
   const submitted = useRef(Boolean(props.fieldErrors));
   const form = useRef<HTMLFormElement>(null);
@@ -85,10 +95,12 @@ export function LoginPage(props: LoginPageProps) {
     setNotice(takeLoginNotice());
     // the passkey button needs the script and a browser with WebAuthn: shown only then
     setCanPasskey(passkeysSupported());
+    setScripted(true);
     // `?lang=` chose the language of this render; the cookie remembers it from now on.
     const url = new URL(window.location.href);
-    if (url.searchParams.has('lang')) {
+    if (url.searchParams.has('lang') || url.searchParams.has('error')) {
       url.searchParams.delete('lang');
+      url.searchParams.delete('error');
       window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
     }
   }, []);
@@ -217,7 +229,29 @@ export function LoginPage(props: LoginPageProps) {
         class="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-4 py-10"
       >
         <div class="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          {step !== 'password' ? (
+          {props.linkToken && step === 'password' && !emailWay ? (
+            <LinkOpenStep t={t} token={props.linkToken} returnTo={props.returnTo} />
+          ) : emailWay && step === 'password' ? (
+            <EmailSignInStep
+              way={emailWay}
+              lang={lang}
+              t={t}
+              email={email}
+              onEmail={setEmail}
+              emailToOutbox={props.emailToOutbox ?? false}
+              returnTo={props.returnTo}
+              sentAt={sentAt}
+              onSent={setSentAt}
+              onDone={() => {
+                setCookie(SIGNED_IN_COOKIE, '1', 60);
+                leaveFor(props.returnTo ?? '/dashboard');
+              }}
+              onBack={() => {
+                setEmailWay(null);
+                setRefusal(null);
+              }}
+            />
+          ) : step !== 'password' ? (
             <SecondFactorStep
               lang={lang}
               t={t.secondFactor}
@@ -250,7 +284,12 @@ export function LoginPage(props: LoginPageProps) {
                 {props.returnTo ? (
                   <input type="hidden" name="redirect" value={props.returnTo} />
                 ) : null}
-                {notice && !refusal ? <Alert tone="info">{t.notices[notice]}</Alert> : null}
+                {notice && !refusal && !linkError ? (
+                  <Alert tone="info">{t.notices[notice]}</Alert>
+                ) : null}
+                {linkError && !refusal ? (
+                  <Alert tone="error">{linkErrorMessage(t, linkError)}</Alert>
+                ) : null}
                 {refusal ? <Alert tone="error">{refusalMessage(t, refusal)}</Alert> : null}
                 <TextField
                   id="login-email"
@@ -315,6 +354,30 @@ export function LoginPage(props: LoginPageProps) {
                   >
                     {pending ? t.passkey.signingIn : t.passkey.signIn}
                   </button>
+                </div>
+              ) : null}
+              {scripted ? (
+                <div class={`${canPasskey ? 'mt-3' : 'mt-5'} flex flex-col gap-3`}>
+                  {canPasskey ? null : (
+                    <p class="flex items-center gap-3 text-xs text-slate-500 uppercase before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+                      {t.passkey.or}
+                    </p>
+                  )}
+                  {(['code', 'link'] as const).map((way) => (
+                    <button
+                      key={way}
+                      type="button"
+                      class={PASSKEY_BUTTON}
+                      disabled={pending}
+                      onClick={() => {
+                        setRefusal(null);
+                        setLinkError(null);
+                        setEmailWay(way);
+                      }}
+                    >
+                      {way === 'code' ? t.codeLink : t.linkLink}
+                    </button>
+                  ))}
                 </div>
               ) : null}
             </>

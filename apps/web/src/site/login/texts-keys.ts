@@ -8,6 +8,9 @@ export type SecondFactorTexts = (typeof enAuth)['secondFactor'];
 /** Sign-in with a passkey (auth.json `passkey`). */
 export type PasskeyTexts = (typeof enAuth)['passkey'];
 
+/** Sign-in by a code or link sent by e-mail (auth.json `emailSignIn`, ADR 0040). */
+export type EmailSignInTexts = (typeof enAuth)['emailSignIn'];
+
 /** The refusals sign-in can answer (better-auth's and ours: login-throttle, the demo password check). */
 export const SIGN_IN_ERROR_KEYS = [
   'INVALID_EMAIL_OR_PASSWORD',
@@ -17,6 +20,10 @@ export const SIGN_IN_ERROR_KEYS = [
   'ACCOUNT_LOCKED',
   'TOO_MANY_FAILED_SIGN_INS',
   'DEFAULT_PASSWORD_REFUSED',
+  'SECOND_FACTOR_REQUIRED',
+  'INVALID_OTP',
+  'OTP_EXPIRED',
+  'TOO_MANY_ATTEMPTS',
   'rate_limited',
   'network',
   'generic',
@@ -40,6 +47,9 @@ export interface LoginTexts {
   registerLink: string;
   /** The link to password recovery, under the password field. */
   forgotLink: string;
+  /** The buttons to the sign-in by e-mail code or link. */
+  codeLink: string;
+  linkLink: string;
   retryAfter: string;
   languageLabel: string;
   languageShort: Record<Lang, string>;
@@ -55,4 +65,5 @@ export interface LoginTexts {
   };
   secondFactor: SecondFactorTexts;
   passkey: PasskeyTexts;
+  emailSignIn: EmailSignInTexts;
 }

@@ -48,6 +48,8 @@ function build(lang: Lang): LoginTexts {
     validation: pick(common.validation, FIELD_MESSAGES),
     errors: pick(auth.errors, SIGN_IN_ERROR_KEYS),
     forgotLink: l.forgotLink,
+    codeLink: l.codeLink,
+    linkLink: l.linkLink,
     notices: {
       authRequired: errors.guards.authRequired,
       registered: auth.register.created,
@@ -56,6 +58,7 @@ function build(lang: Lang): LoginTexts {
     },
     secondFactor: auth.secondFactor,
     passkey: auth.passkey,
+    emailSignIn: auth.emailSignIn,
   };
 }
 

@@ -52,6 +52,12 @@ export const KNOWN_AUTH_CODES = [
   'ACCOUNT_LOCKED',
   'TOO_MANY_FAILED_SIGN_INS',
   'DEFAULT_PASSWORD_REFUSED',
+  // sign-in by e-mail code or link (ADR 0040)
+  'SECOND_FACTOR_REQUIRED',
+  'FACTOR_SAME_CHANNEL',
+  'INVALID_OTP',
+  'OTP_EXPIRED',
+  'TOO_MANY_ATTEMPTS',
 ] as const;
 export type KnownAuthCode = (typeof KNOWN_AUTH_CODES)[number];
 
