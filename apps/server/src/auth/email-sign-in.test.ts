@@ -8,7 +8,13 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, createAccount, startTestServer, type TestServer } from '../test/harness';
+import {
+  type ApiClient,
+  createAccount,
+  DEMO,
+  startTestServer,
+  type TestServer,
+} from '../test/harness';
 
 let server: TestServer;
 const PASSWORD = 'a-long-enough-passphrase-77';
@@ -25,8 +31,9 @@ let n = 0;
 async function account(role: 'specialist' | 'user' = 'user', verified = true) {
   const email = `otp-${++n}-${Date.now()}@example.test`;
   await createAccount(server, { role, email, name: 'Olga Code', password: PASSWORD });
-  if (verified)
-    await server.sql('update "user" set email_verified = true where email = $1', [email]);
+  // an account the clinic creates has its address taken as proven; a patient's own sign-up does not
+  if (!verified)
+    await server.sql('update "user" set email_verified = false where email = $1', [email]);
   return email;
 }
 
@@ -245,6 +252,29 @@ describe('sign-in by e-mail code', () => {
       [email],
     );
     expect(row!.email_verified).toBe(true);
+  });
+});
+
+describe('accounts the clinic creates', () => {
+  it('keep their password after a first sign-in by code', async () => {
+    const admin = await server.signIn(DEMO.admin);
+    const email = `otp-staff-${Date.now()}@example.test`;
+    const created = await admin.post('/api/users', {
+      name: 'Pilar Plantilla',
+      email,
+      password: PASSWORD,
+      role: 'researcher',
+    });
+    expect(created.status).toBe(201);
+    await askCode(server.client(), email);
+    const client = server.client();
+    expect(
+      (await client.post('/api/auth/sign-in/email-otp', { email, otp: await codeFor(email) }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await server.client().post('/api/auth/sign-in/email', { email, password: PASSWORD })).status,
+    ).toBe(200);
   });
 });
 

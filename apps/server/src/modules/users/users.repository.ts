@@ -89,7 +89,10 @@ export async function insertUserWithPassword(
     email: string;
     role: string;
     passwordHash: string;
-    /** An invitation accepted through its e-mailed link proves the address. */
+    /**
+     * The address is the person's: an invitation accepted through its e-mailed link, or an account
+     * the clinic created (ADR 0040).
+     */
     emailVerified?: boolean;
   },
 ): Promise<UserSummary> {

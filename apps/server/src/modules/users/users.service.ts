@@ -84,6 +84,10 @@ export async function createUser(
         email: input.email,
         role: input.role,
         passwordHash,
+        // the clinic made this account for this address: nobody can have registered it first,
+        // which is what an unproven address guards against — a first sign-in by e-mail code or
+        // link would otherwise drop the password the clinic gave (ADR 0040)
+        emailVerified: true,
       });
       await appendAudit(
         tx,

@@ -140,13 +140,13 @@ function PolicyRow({
             <FormField
               id={`${id}-days`}
               label={t('settings.mfa.policyGraceDays')}
+              className="w-44"
               error={daysValid ? undefined : t('settings.mfa.policyGraceInvalid')}
             >
               {(control) => (
                 <Input
                   {...control}
                   inputMode="numeric"
-                  className="w-24"
                   value={days}
                   maxLength={2}
                   onChange={(e) => setDays(e.currentTarget.value.trim())}
