@@ -49,3 +49,11 @@ export const emailChangeResultSchema = z.object({
   /** The link went to the new address (also when it belongs to someone else: no enumeration). */
   sent: z.literal(true),
 });
+
+/** The sign-in address and whether the person proved it is theirs (a link opened, ADR 0042). */
+export const myEmailSchema = z.object({
+  email: z.string(),
+  confirmed: z.boolean(),
+});
+export type MyEmail = z.infer<typeof myEmailSchema>;
+export const emailConfirmationResultSchema = z.object({ sent: z.literal(true) });

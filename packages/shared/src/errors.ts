@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'duplicate_patient',
   'transition_not_allowed',
   'email_taken',
+  'email_already_confirmed',
   'self_change_forbidden',
   'payload_too_large',
   'unsupported_media_type',
@@ -111,6 +112,10 @@ const MESSAGES: Record<ErrorCode, Record<Lang, string>> = {
   transition_not_allowed: {
     en: 'This status change is not allowed from the current status. Reload the task and try again.',
     es: 'Este cambio de estado no está permitido desde el estado actual. Recargue la tarea e inténtelo de nuevo.',
+  },
+  email_already_confirmed: {
+    en: 'Your e-mail address is already confirmed.',
+    es: 'Su dirección de correo ya está confirmada.',
   },
   email_taken: {
     en: 'A user with this e-mail address already exists.',

@@ -16,6 +16,7 @@ import { resolveSession } from '../http/session';
 import type { AppEnv, Deps, SessionInfo } from '../http/types';
 import { eq } from 'drizzle-orm';
 import { session, user } from '../db/schema';
+import { DEFAULT_RETURN_PATH } from '@painlab/shared/return-path';
 import { baseUrlOf } from '../env';
 import { CLIENT_IP_HEADER } from './auth';
 import { createLoginThrottle, type Refusal } from './login-throttle';
@@ -75,13 +76,13 @@ const REFUSAL_MESSAGES: Record<Refusal['code'], string> = {
 };
 
 /**
- * Why a session may not have an access token now, or null when it may. Whatever would hold the
- * session back on the API holds the token back too, so a token is never a way around a rule
- * (ADR 0039): a role that requires a second factor and an aal1 session of a user who has one
+ * Why a session may not have an access token — nor use better-auth's admin calls (`/admin/*`, other
+ * users' accounts) — now, or null when it may. Whatever would hold the session back on the API
+ * holds these back too, so neither is a way around a rule (ADR 0039): a role that requires a second factor and an aal1 session of a user who has one
  * (ADR 0025), or a role that must enrol one and an account past its time to do so (ADR 0038) —
  * the guard's own `mfaGateOf`. Without a session better-auth answers 401 itself.
  */
-export async function accessTokenRefusal(
+export async function mfaHoldOf(
   session: SessionInfo | null,
   mfaRule: (role: Role) => Promise<MfaRule>,
 ): Promise<{ status: 403; code: 'MFA_REQUIRED' | 'MFA_ENROLMENT_REQUIRED' } | null> {
@@ -144,8 +145,16 @@ async function linkSignIn(
     // sign-in page's form (CSP form-action 'self', which redirects must also meet) may follow it
     // whichever of the site's host names the page was opened on
     if (target.origin === new URL(baseUrlOf(deps.env)).origin) {
+      // `http://site//evil.com` is this site to better-auth, but its path `//evil.com` would be
+      // another host to the browser: such a target becomes the dashboard (or the refusal's page)
+      const path = `${target.pathname}${target.search}${target.hash}`;
+      const safe = /^\/[/\\]/.test(path)
+        ? code
+          ? `/login?error=${encodeURIComponent(code)}`
+          : DEFAULT_RETURN_PATH
+        : path;
       answer = new Response(null, { status: response.status, headers: response.headers });
-      answer.headers.set('location', `${target.pathname}${target.search}${target.hash}`);
+      answer.headers.set('location', safe);
     }
   } else {
     const result = await readJson(response);
@@ -229,11 +238,32 @@ export function mountAuth(
         ? body.email
         : null;
     const refusal = signIn ? await throttle.check(signIn, c.get('clientIp')) : null;
-    // an access token: refused to a session the API would hold back (before better-auth signs one)
+    // an access token, or an administrator's call of better-auth's admin plugin (other users'
+    // accounts): refused to a session the API would hold back (ADR 0038, 0039)
     const tokenRequest = c.req.method === 'GET' && path === '/token';
-    const tokenRefusal = tokenRequest ? await accessTokenRefusal(before, mfaRule) : null;
+    const gated = tokenRequest || path.startsWith('/admin/');
+    const tokenRefusal = gated ? await mfaHoldOf(before, mfaRule) : null;
+    // the sign-in link is opened by the button of this site's /login page: a link opened from
+    // another site would sign the browser in to someone else's account (login CSRF)
+    const crossSiteLink =
+      c.req.method === 'GET' &&
+      path === EMAIL_LINK_SIGN_IN_PATH &&
+      !['same-origin', 'none', undefined].includes(c.req.header('sec-fetch-site'));
+    if (crossSiteLink) {
+      await recordAudit(deps.database.db, {
+        action: ACTIONS[EMAIL_LINK_SIGN_IN_PATH]!,
+        outcome: 'denied',
+        actorUserId: null,
+        actorRole: null,
+        resource: 'auth',
+        ip: c.get('clientIp'),
+        requestId: c.get('requestId'),
+        details: { status: 302, code: 'CROSS_SITE_LINK' },
+      });
+      return c.redirect('/login?error=INVALID_TOKEN', 302);
+    }
     const request = new Request(c.req.raw, { headers });
-    const response = refusal
+    let response = refusal
       ? Response.json(
           { code: refusal.code, message: REFUSAL_MESSAGES[refusal.code] },
           { status: 429, headers: { 'Retry-After': String(refusal.retryAfterS) } },
@@ -252,6 +282,14 @@ export function mountAuth(
         : await deps.auth.handler(request);
     if (c.req.method === 'GET' && path === EMAIL_LINK_SIGN_IN_PATH)
       return linkSignIn(deps, c.get('clientIp'), c.get('requestId'), response);
+    // a code tried too often answers like a wrong one: better-auth's own 403 TOO_MANY_ATTEMPTS
+    // exists only for an address that has an account (one with none never gets there), which
+    // would tell the two apart without the mailbox
+    if (path === EMAIL_CODE_SIGN_IN_PATH && response.status === 403) {
+      const result = await readJson(response);
+      if (result?.code === 'TOO_MANY_ATTEMPTS')
+        response = Response.json({ code: 'INVALID_OTP', message: 'Invalid OTP' }, { status: 400 });
+    }
     if (c.req.method !== 'POST' && !tokenRequest) return response;
     if (signIn && !refusal) {
       // a wrong code counts like a wrong password (a right code of an account with a second
@@ -285,6 +323,8 @@ export function mountAuth(
         .from(user)
         .where(eq(user.id, body.userId));
       if (row) await throttle.clearAccount(row.email);
+      // and, like a reset, ends every session of the account (the sessions signal follows)
+      await deps.database.db.delete(session).where(eq(session.userId, body.userId));
     }
 
     const result = await readJson(response);
@@ -321,6 +361,10 @@ export function mountAuth(
         status: response.status,
         ...(ok ? {} : { code: typeof result?.code === 'string' ? result.code : null }),
         ...(!ok && body && 'email' in body ? { subject: subjectHash(body.email) } : {}),
+        // whose account an administrator's call was about
+        ...(path.startsWith('/admin/') && typeof body?.userId === 'string'
+          ? { targetUserId: body.userId }
+          : {}),
       },
     });
     return answer;

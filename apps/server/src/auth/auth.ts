@@ -25,7 +25,7 @@ import { eq } from 'drizzle-orm';
 import type { Logger } from '../lib/logger';
 import { enqueue } from '../jobs/outbox';
 import { createLoginThrottle } from './login-throttle';
-import { beforeEmailChange } from './email-change';
+import { beforeEmailChange, EMAIL_VERIFIED_PATH, tokenAddresses } from './email-change';
 import {
   accountOf,
   EMAIL_CODE_REQUEST_PATH,
@@ -224,16 +224,26 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
     user: { changeEmail: { enabled: true } },
     emailVerification: {
       expiresIn: EMAIL_CHANGE_LINK_MINUTES * 60,
-      sendOnSignUp: false,
+      // the address a patient signs up with is confirmed by a link (it is not required to sign
+      // in); opened in the signed-in browser (auth/email-change.ts) it marks the address proven
+      sendOnSignUp: true,
       autoSignInAfterVerification: false,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url, token }, request) => {
+        const change = tokenAddresses(token)?.updateTo != null;
+        const template = change ? 'auth.email_change_verify' : 'auth.email_verify';
+        let link = url;
+        if (!change) {
+          const confirm = new URL(url);
+          confirm.searchParams.set('callbackURL', EMAIL_VERIFIED_PATH);
+          link = confirm.toString();
+        }
         await enqueue(db, {
           channel: 'email',
           to: user.email,
-          language: null,
-          template: 'auth.email_change_verify',
-          params: { clinic: env.CLINIC_NAME, url, minutes: EMAIL_CHANGE_LINK_MINUTES },
-          dedupeKey: `auth.email_change_verify:${user.id}:${user.email}:${Math.floor(Date.now() / 60_000)}`,
+          language: change ? null : requestLanguage(request),
+          template,
+          params: { clinic: env.CLINIC_NAME, url: link, minutes: EMAIL_CHANGE_LINK_MINUTES },
+          dedupeKey: `${template}:${user.id}:${user.email}:${Math.floor(Date.now() / 60_000)}`,
         });
       },
     },
@@ -457,6 +467,9 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
     // nor may anyone ask for verification links to be sent: only an e-mail change sends one
     // and of the e-mail code plugin only sign-in is used (auth/email-sign-in.ts)
     disabledPaths: [
+      // an administrator acting as a patient would read their record under the patient's name
+      '/admin/impersonate-user',
+      '/admin/stop-impersonating',
       '/list-sessions',
       '/revoke-session',
       '/send-verification-email',

@@ -19,6 +19,9 @@ export const VERIFY_EMAIL_PATH = '/verify-email';
 /** Where a link opened without the right session sends the person. */
 export const EMAIL_LINK_SIGN_IN = '/settings?email=sign-in';
 
+/** Where a confirmed sign-up address sends the person (ADR 0042). */
+export const EMAIL_VERIFIED_PATH = '/settings?email=verified';
+
 /** Where a link for an address someone else took meanwhile sends the person. */
 export const EMAIL_LINK_TAKEN = '/settings?email=taken';
 

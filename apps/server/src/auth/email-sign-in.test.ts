@@ -419,3 +419,58 @@ describe('an account with a second factor', () => {
     expect(await sessionsOf(email)).toEqual([{ aal: 1, sign_in_method: 'email_otp' }]);
   });
 });
+
+describe('what an outsider tried (probe of 2026-11-28)', () => {
+  it('a callback of this site whose path starts with // never sends the browser to another host', async () => {
+    const email = await account();
+    await askLink(server.client(), email);
+    const { token } = await linkFor(email);
+    const bad = await server
+      .client()
+      .get(
+        `/api/auth/magic-link/verify?token=${'x'.repeat(32)}&callbackURL=%2Fdashboard&errorCallbackURL=${encodeURIComponent(`${server.url}//evil.example`)}`,
+      );
+    expect(bad.status).toBe(302);
+    expect(bad.headers.get('location')).toMatch(/^\/login\?error=/);
+    const client = server.client();
+    const good = await client.get(verifyPath(token, `${server.url}//evil.example/phish`));
+    expect(good.status).toBe(302);
+    expect(good.headers.get('location')).toBe('/dashboard');
+    expect((await client.get('/api/me')).status).toBe(200);
+  });
+
+  it('a link opened from another site signs nobody in, and the link still works from this one', async () => {
+    const email = await account();
+    await askLink(server.client(), email);
+    const { token } = await linkFor(email);
+    const victim = server.client();
+    const forged = await victim.get(verifyPath(token), { 'sec-fetch-site': 'cross-site' });
+    expect(forged.status).toBe(302);
+    expect(forged.headers.get('location')).toBe('/login?error=INVALID_TOKEN');
+    expect(forged.headers.get('set-cookie')).toBeNull();
+    expect((await victim.get('/api/me')).status).toBe(401);
+    const own = server.client();
+    expect(
+      (await own.get(verifyPath(token), { 'sec-fetch-site': 'same-origin' })).headers.get(
+        'location',
+      ),
+    ).toBe('/patients');
+  });
+
+  it('wrong codes answer alike whether or not the address has an account', async () => {
+    const known = await account();
+    const unknown = `nobody-${Date.now()}@example.test`;
+    const answers = async (email: string) => {
+      await askCode(server.client(), email);
+      const seen: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await server
+          .client()
+          .post('/api/auth/sign-in/email-otp', { email, otp: '000000' });
+        seen.push(`${res.status} ${res.body.code}`);
+      }
+      return seen;
+    };
+    expect(await answers(known)).toEqual(await answers(unknown));
+  });
+});

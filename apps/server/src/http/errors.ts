@@ -53,6 +53,7 @@ export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   invitation_expired: 410,
   invitation_used: 410,
   email_taken: 409,
+  email_already_confirmed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   invalid_text: 400,

@@ -73,6 +73,11 @@ export class DomainError extends Error {
   }
 
   /** A unique value is taken (an e-mail address). */
+  /** The sign-in address was confirmed already: no new link. */
+  static emailAlreadyConfirmed(): DomainError {
+    return new DomainError('email_already_confirmed');
+  }
+
   static taken(code: 'email_taken'): DomainError {
     return new DomainError(code);
   }

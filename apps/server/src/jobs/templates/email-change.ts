@@ -66,3 +66,30 @@ export const emailChangeNotice: MessageTemplate<EmailChangeNoticeParams> = {
         };
   },
 };
+
+/**
+ * Confirming the address an account signed up with (docs/auth.md, "Confirming the address"): sent
+ * at sign-up and when the user asks again in /settings. Opening it in the signed-in browser marks
+ * the address as the person's.
+ */
+export const emailVerify: MessageTemplate<EmailChangeVerifyParams> = {
+  channels: ['email'],
+  clinic: (p) => p.clinic,
+  render(language, _channel, { clinic, url, minutes }) {
+    return language === 'es'
+      ? {
+          subject: 'confirme su dirección de correo',
+          text:
+            `Ha creado una cuenta en ${clinic} con esta dirección.\n` +
+            `Confírmela aquí, en el navegador en el que inició sesión (el enlace funciona durante ${minutes} minutos):\n${url}\n\n` +
+            'Si no ha sido usted, ignore este mensaje: nadie podrá confirmar esta dirección sin él.',
+        }
+      : {
+          subject: 'confirm your e-mail address',
+          text:
+            `An account was created at ${clinic} with this address.\n` +
+            `Confirm it here, in the browser you signed in with (the link works for ${minutes} minutes):\n${url}\n\n` +
+            'If this was not you, ignore this message: nobody can confirm this address without it.',
+        };
+  },
+};

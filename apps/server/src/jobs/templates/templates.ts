@@ -10,7 +10,7 @@
 import type { MessageLanguage, OutboxChannel } from '@painlab/shared/outbox';
 import { mfaCode } from './mfa-code';
 import { mfaReset } from './mfa-reset';
-import { emailChangeNotice, emailChangeVerify } from './email-change';
+import { emailChangeNotice, emailChangeVerify, emailVerify } from './email-change';
 import { passwordReset } from './password-reset';
 import { messageNotice } from './message-notice';
 import { patientInvite } from './patient-invite';
@@ -38,6 +38,7 @@ export const TEMPLATES = {
   'auth.sign_in_link': signInLink,
   'auth.mfa_reset': mfaReset,
   'auth.email_change_verify': emailChangeVerify,
+  'auth.email_verify': emailVerify,
   'auth.email_change_notice': emailChangeNotice,
   'site.contact_message': siteContactMessage,
   'questionnaire.due': questionnaireDue,

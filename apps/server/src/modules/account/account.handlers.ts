@@ -5,9 +5,18 @@ import {
   endOtherSessionsRoute,
   endSessionRoute,
   listSessionsRoute,
+  getMyEmailRoute,
   requestEmailChangeRoute,
+  sendEmailConfirmationRoute,
 } from './account.routes';
-import { endOtherSessions, endSession, listSessions, requestEmailChange } from './account.service';
+import {
+  endOtherSessions,
+  endSession,
+  listSessions,
+  myEmail,
+  requestEmailChange,
+  sendEmailConfirmation,
+} from './account.service';
 
 export function registerAccount(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(listSessionsRoute, async (c) => {
@@ -36,6 +45,20 @@ export function registerAccount(app: OpenAPIHono<AppEnv>, deps: Deps): void {
         { ...actorOf(c), userId: session.user.id },
         { email: session.user.email, aal: session.aal, mfaEnrolled: session.mfaEnrolled },
         c.req.valid('json'),
+        c.req.raw.headers,
+      ),
+      200,
+    );
+  });
+  app.openapi(getMyEmailRoute, async (c) =>
+    c.json(await myEmail(deps, c.get('session')!.user.id), 200),
+  );
+  app.openapi(sendEmailConfirmationRoute, async (c) => {
+    const session = c.get('session')!;
+    return c.json(
+      await sendEmailConfirmation(
+        deps,
+        { ...actorOf(c), userId: session.user.id },
         c.req.raw.headers,
       ),
       200,

@@ -1,7 +1,7 @@
 /** A user's own sessions (the better-auth `session` table), read and ended by id. */
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { session } from '../../db/schema';
+import { session, user } from '../../db/schema';
 
 export function activeSessions(db: Db, userId: string) {
   return db
@@ -35,4 +35,14 @@ export async function deleteOtherSessions(db: Db, userId: string, keepId: string
     .where(and(eq(session.userId, userId), ne(session.id, keepId)))
     .returning({ id: session.id });
   return rows.length;
+}
+
+/** The user's sign-in address and whether it was proven (`user.email_verified`). */
+export async function emailOf(db: Db, userId: string) {
+  const [row] = await db
+    .select({ email: user.email, confirmed: user.emailVerified })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1);
+  return row ?? null;
 }

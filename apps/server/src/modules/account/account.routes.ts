@@ -3,7 +3,9 @@ import {
   accountSessionListSchema,
   emailChangeResultSchema,
   emailChangeSchema,
+  emailConfirmationResultSchema,
   endOtherSessionsSchema,
+  myEmailSchema,
 } from '@painlab/shared/account';
 import { access } from '../../http/access';
 import { AddressLimiter, limitPerAddress } from '../../http/address-limit';
@@ -59,4 +61,31 @@ export const requestEmailChangeRoute = defineRoute({
   request: jsonBody(emailChangeSchema),
   errors: { 429: 'Too many tries from this address (`rate_limited`)' },
   responses: { 200: jsonResponse('The link was sent', emailChangeResultSchema) },
+});
+
+export const getMyEmailRoute = defineRoute({
+  method: 'get',
+  path: '/api/account/email',
+  access: access.authenticated,
+  operationId: 'getMyEmail',
+  tags: ['auth'],
+  summary: 'Your sign-in e-mail address and whether it is confirmed',
+  responses: { 200: jsonResponse('The address', myEmailSchema) },
+});
+
+export const sendEmailConfirmationRoute = defineRoute({
+  method: 'post',
+  path: '/api/account/email/confirmation',
+  access: access.authenticated,
+  operationId: 'sendMyEmailConfirmation',
+  tags: ['auth'],
+  summary: 'Send the link that confirms your sign-in e-mail address again',
+  description:
+    'The link (valid 60 minutes) confirms the address when opened in a browser signed in to this account. At most one message a minute; 409 `email_already_confirmed` once it is confirmed. Sign-up sends the first link. Audited.',
+  middleware: [limitPerAddress(new AddressLimiter(10, 15 * 60_000))],
+  errors: {
+    409: 'Already confirmed (`email_already_confirmed`)',
+    429: 'Too many tries from this address (`rate_limited`)',
+  },
+  responses: { 200: jsonResponse('The link was sent', emailConfirmationResultSchema) },
 });

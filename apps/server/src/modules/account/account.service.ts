@@ -3,7 +3,7 @@
  * Only the user's own rows are ever touched (another user's id is a 404, as an unknown one). Ending
  * sessions is audited; the session cache is cleared by the app (app.ts) after any write here.
  */
-import type { AccountSession, EmailChangeInput } from '@painlab/shared/account';
+import type { AccountSession, EmailChangeInput, MyEmail } from '@painlab/shared/account';
 import Bowser from 'bowser';
 import { appendAudit, auditEvent, recordAudit, type Actor } from '../../audit/audit';
 import { baseUrlOf } from '../../env';
@@ -11,7 +11,8 @@ import { enqueue } from '../../jobs/outbox';
 import { createLoginThrottle } from '../../auth/login-throttle';
 import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
-import { activeSessions, deleteOtherSessions, deleteSession } from './account.repository';
+import { EMAIL_VERIFIED_PATH } from '../../auth/email-change';
+import { activeSessions, deleteOtherSessions, deleteSession, emailOf } from './account.repository';
 
 /** What a User-Agent says about the device, in words a person recognises ("Firefox", "Android"). */
 export function describeDevice(userAgent: string | null): AccountSession['device'] {
@@ -146,6 +147,43 @@ export async function requestEmailChange(
       }),
     );
   });
+  deps.outbox.wake();
+  return { sent: true };
+}
+
+/** The user's sign-in address and whether it is confirmed. */
+export async function myEmail(deps: Deps, userId: string): Promise<MyEmail> {
+  const row = await emailOf(deps.database.db, userId);
+  if (!row) throw DomainError.notFound();
+  return row;
+}
+
+/**
+ * Sends the link that confirms the sign-in address again (docs/auth.md, "Confirming the address";
+ * sign-up sends the first one). better-auth makes the signed link (its HTTP path for this is
+ * switched off: only a signed-in user asks, for their own address); at most one message a minute
+ * (the outbox's dedupe key). Refused once the address is confirmed.
+ */
+export async function sendEmailConfirmation(
+  deps: Deps,
+  actor: Actor & { userId: string },
+  headers: Headers,
+): Promise<{ sent: true }> {
+  const { email, confirmed } = await myEmail(deps, actor.userId);
+  if (confirmed) throw DomainError.emailAlreadyConfirmed();
+  await deps.auth.api.sendVerificationEmail({
+    body: { email, callbackURL: EMAIL_VERIFIED_PATH },
+    headers,
+  });
+  await recordAudit(
+    deps.database.db,
+    auditEvent(actor, {
+      action: 'account.email_confirm_request',
+      outcome: 'success',
+      resource: 'auth',
+      recordId: actor.userId,
+    }),
+  );
   deps.outbox.wake();
   return { sent: true };
 }

@@ -2,7 +2,8 @@
  * Changing the sign-in e-mail address (docs/auth.md): the new address and the current password;
  * the server sends a link to the new address and tells the current one. The address changes only
  * when the link is opened in a browser signed in to this account; coming back from it, the page
- * says whether the change was made or what to do (`?email=changed|sign-in`).
+ * says whether the change was made or what to do (`?email=changed|sign-in`). It also says whether
+ * the address is confirmed, and sends the confirmation link again (ADR 0042; `?email=verified`).
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,19 +19,56 @@ import {
 import { FormField, useFieldMessage } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { isApiError, NetworkError } from '../../../lib/api-client';
-import { useRequestEmailChange } from '../api/email-change';
+import { useMyEmail, useRequestEmailChange, useSendEmailConfirmation } from '../api/email-change';
+
+/** Whether the address is confirmed, and a button that sends the link again while it is not. */
+function Confirmation() {
+  const { t } = useTranslation();
+  const mine = useMyEmail();
+  const send = useSendEmailConfirmation();
+  if (!mine.data) return null;
+  if (mine.data.confirmed)
+    return (
+      <p className="text-sm text-slate-700" data-testid="email-confirmed">
+        {t('settings.emailChange.confirmed')}
+      </p>
+    );
+  return (
+    <div className="flex flex-col gap-2" data-testid="email-unconfirmed">
+      <Alert tone="warning">{t('settings.emailChange.unconfirmed')}</Alert>
+      {send.isSuccess ? (
+        <Alert tone="info">
+          {t('settings.emailChange.confirmationSent', { email: mine.data.email })}
+        </Alert>
+      ) : null}
+      {send.isError ? <Alert tone="error">{t('settings.emailChange.failed')}</Alert> : null}
+      <div>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={send.isPending || send.isSuccess}
+          onClick={() => send.mutate()}
+        >
+          {t('settings.emailChange.sendConfirmation')}
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 /**
  * What the link's return to /settings says, read once from the address: better-auth adds `error`
  * (an expired or invalid link) to the same return address, so an error wins over `changed`.
  */
-function returned(): 'changed' | 'sign-in' | 'taken' | 'failed' | null {
+function returned(): 'changed' | 'verified' | 'sign-in' | 'taken' | 'failed' | null {
   if (typeof window === 'undefined') return null;
   const params = new URLSearchParams(window.location.search);
   const value = params.get('email');
   if (value === null) return null;
   if (params.has('error')) return 'failed';
-  return value === 'changed' || value === 'sign-in' || value === 'taken' ? value : null;
+  return value === 'changed' || value === 'verified' || value === 'sign-in' || value === 'taken'
+    ? value
+    : null;
 }
 
 export function EmailChangeCard({ email }: { email: string }) {
@@ -77,6 +115,10 @@ export function EmailChangeCard({ email }: { email: string }) {
         {back === 'changed' ? (
           <Alert tone="success">{t('settings.emailChange.changed', { email })}</Alert>
         ) : null}
+        {back === 'verified' ? (
+          <Alert tone="success">{t('settings.emailChange.verified', { email })}</Alert>
+        ) : null}
+        <Confirmation />
         {back === 'sign-in' ? (
           <Alert tone="warning">{t('settings.emailChange.signInFirst')}</Alert>
         ) : null}
