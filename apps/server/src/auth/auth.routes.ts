@@ -38,11 +38,28 @@ const ACTIONS: Record<string, string> = {
   '/passkey/delete-passkey': 'auth.passkey_remove',
   '/passkey/verify-authentication': 'auth.passkey_sign_in',
   '/token': 'auth.access_token',
+  '/sign-in/phone-number': 'auth.sign_in_phone',
+  '/phone-number/send-otp': 'auth.phone_code_request',
+  '/phone-number/verify': 'auth.phone_verify',
 };
 
 function actionFor(path: string): string {
   if (ACTIONS[path]) return ACTIONS[path];
   return `auth.${path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '_')}`;
+}
+
+/**
+ * The throttle key of a phone + password sign-in: the e-mail of the account that has the number,
+ * so wrong passwords by phone and by e-mail count against the same account (ADR 0041); a number no
+ * account has is counted under itself. Not a phone number: null (better-auth refuses it, 400).
+ */
+async function phoneSignInKey(deps: Deps, phone: unknown): Promise<string | null> {
+  if (typeof phone !== 'string' || phone.length > 64) return null;
+  const [row] = await deps.database.db
+    .select({ email: user.email })
+    .from(user)
+    .where(eq(user.phoneNumber, phone));
+  return row?.email ?? `phone:${phone}`;
 }
 
 function subjectHash(email: unknown): string | null {
@@ -151,7 +168,9 @@ export function mountAuth(
     const signIn =
       c.req.method === 'POST' && path === '/sign-in/email' && typeof body?.email === 'string'
         ? body.email
-        : null;
+        : c.req.method === 'POST' && path === '/sign-in/phone-number'
+          ? await phoneSignInKey(deps, body?.phoneNumber)
+          : null;
     const refusal = signIn ? await throttle.check(signIn, c.get('clientIp')) : null;
     // an access token: refused to a session the API would hold back (before better-auth signs one)
     const tokenRequest = c.req.method === 'GET' && path === '/token';
@@ -237,6 +256,7 @@ export function mountAuth(
         status: response.status,
         ...(ok ? {} : { code: typeof result?.code === 'string' ? result.code : null }),
         ...(!ok && body && 'email' in body ? { subject: subjectHash(body.email) } : {}),
+        ...(!ok && body && 'phoneNumber' in body ? { subject: subjectHash(body.phoneNumber) } : {}),
       },
     });
     return answer;

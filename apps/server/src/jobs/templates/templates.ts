@@ -9,6 +9,7 @@
  */
 import type { MessageLanguage, OutboxChannel } from '@painlab/shared/outbox';
 import { mfaCode } from './mfa-code';
+import { phoneCode } from './phone-code';
 import { mfaReset } from './mfa-reset';
 import { emailChangeNotice, emailChangeVerify } from './email-change';
 import { passwordReset } from './password-reset';
@@ -33,6 +34,7 @@ export const TEMPLATES = {
   'auth.sign_up_existing_email': signUpExistingEmail,
   'auth.password_reset': passwordReset,
   'auth.mfa_code': mfaCode,
+  'auth.phone_code': phoneCode,
   'auth.mfa_reset': mfaReset,
   'auth.email_change_verify': emailChangeVerify,
   'auth.email_change_notice': emailChangeNotice,

@@ -6,7 +6,12 @@ import {
   endSessionRoute,
   listSessionsRoute,
   requestEmailChangeRoute,
+  getPhoneRoute,
+  removePhoneRoute,
+  requestPhoneChangeRoute,
+  verifyPhoneChangeRoute,
 } from './account.routes';
+import { getPhone, removePhone, requestPhoneChange, verifyPhoneChange } from './phone.service';
 import { endOtherSessions, endSession, listSessions, requestEmailChange } from './account.service';
 
 export function registerAccount(app: OpenAPIHono<AppEnv>, deps: Deps): void {
@@ -35,6 +40,55 @@ export function registerAccount(app: OpenAPIHono<AppEnv>, deps: Deps): void {
         deps,
         { ...actorOf(c), userId: session.user.id },
         { email: session.user.email, aal: session.aal, mfaEnrolled: session.mfaEnrolled },
+        c.req.valid('json'),
+        c.req.raw.headers,
+      ),
+      200,
+    );
+  });
+
+  // the phone number (ADR 0041)
+  app.openapi(getPhoneRoute, async (c) => {
+    const session = c.get('session')!;
+    return c.json(await getPhone(deps, session.user.id), 200);
+  });
+  const ownerOf = (session: NonNullable<AppEnv['Variables']['session']>) => ({
+    email: session.user.email,
+    aal: session.aal,
+    mfaEnrolled: session.mfaEnrolled,
+  });
+  app.openapi(requestPhoneChangeRoute, async (c) => {
+    const session = c.get('session')!;
+    return c.json(
+      await requestPhoneChange(
+        deps,
+        { ...actorOf(c), userId: session.user.id },
+        ownerOf(session),
+        c.req.valid('json'),
+        c.req.raw.headers,
+      ),
+      200,
+    );
+  });
+  app.openapi(verifyPhoneChangeRoute, async (c) => {
+    const session = c.get('session')!;
+    return c.json(
+      await verifyPhoneChange(
+        deps,
+        { ...actorOf(c), userId: session.user.id },
+        ownerOf(session),
+        c.req.valid('json'),
+      ),
+      200,
+    );
+  });
+  app.openapi(removePhoneRoute, async (c) => {
+    const session = c.get('session')!;
+    return c.json(
+      await removePhone(
+        deps,
+        { ...actorOf(c), userId: session.user.id },
+        ownerOf(session),
         c.req.valid('json'),
         c.req.raw.headers,
       ),
