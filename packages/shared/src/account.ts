@@ -93,6 +93,8 @@ export const phoneChangeResultSchema = z.object({
   sent: z.literal(true),
   /** How long the code works, in minutes. */
   minutes: z.number().int(),
+  /** No SMS provider on this server: the message waits in the outbox (`/admin/outbox`). */
+  toOutbox: z.boolean(),
 });
 
 /** The code the SMS carried, for the number it went to: sets the number on the account. */

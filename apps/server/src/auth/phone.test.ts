@@ -104,7 +104,7 @@ describe('adding a phone number', () => {
       password: PASSWORD,
     });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    expect(sent.body).toEqual({ sent: true, minutes: 5 });
+    expect(sent.body).toEqual({ sent: true, minutes: 5, toOutbox: true });
     const [sms] = await smsTo(phone);
     expect(sms!.channel).toBe('sms');
     expect(sms!.language).toBe('es');
@@ -216,7 +216,7 @@ describe('adding a phone number', () => {
       password: PASSWORD,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ sent: true, minutes: 5 });
+    expect(res.body).toEqual({ sent: true, minutes: 5, toOutbox: true });
     expect(await smsTo(phone)).toHaveLength(before);
     expect((await audits(other.id, 'account.phone_change'))[0]).toMatchObject({
       outcome: 'denied',

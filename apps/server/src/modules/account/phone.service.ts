@@ -104,12 +104,16 @@ export async function requestPhoneChange(
   owner: PhoneOwner,
   input: Validated<PhoneChangeInput>,
   headers: Headers,
-): Promise<{ sent: true; minutes: number }> {
+): Promise<{ sent: true; minutes: number; toOutbox: boolean }> {
   const db = deps.database.db;
   const phone = input.phoneNumber;
   const action = 'account.phone_change';
   await reauthenticate(deps, actor, owner, input.password, headers, action);
-  const answer = { sent: true as const, minutes: PHONE_CODE_MINUTES };
+  const answer = {
+    sent: true as const,
+    minutes: PHONE_CODE_MINUTES,
+    toOutbox: !deps.outbox.providers.sms,
+  };
   const [holder] = await db
     .select({ id: user.id })
     .from(user)

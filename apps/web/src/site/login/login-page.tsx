@@ -47,6 +47,8 @@ export interface LoginPageProps {
   secondFactor?: 'sign-in' | 'step-up' | null;
   /** E-mailed codes wait in the outbox (no mail server): the code step says so. */
   emailToOutbox?: boolean;
+  /** Codes by SMS wait in the outbox (no SMS provider): the code step says so. */
+  smsToOutbox?: boolean;
 }
 
 export function pageTitle(texts: LoginTexts, clinicName: string): string {
@@ -224,6 +226,7 @@ export function LoginPage(props: LoginPageProps) {
               passkeyTexts={t.passkey}
               stepUp={step === 'step-up'}
               emailToOutbox={props.emailToOutbox ?? false}
+              smsToOutbox={props.smsToOutbox ?? false}
               onDone={() => {
                 setCookie(SIGNED_IN_COOKIE, '1', 60);
                 leaveFor(props.returnTo ?? '/dashboard');
@@ -255,10 +258,10 @@ export function LoginPage(props: LoginPageProps) {
                 <TextField
                   id="login-email"
                   name="email"
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  label={t.email}
+                  type="text"
+                  autoComplete="username"
+                  label={t.identifier}
+                  hint={t.identifierHint}
                   error={message('email')}
                   value={email}
                   onInput={(value) => {
