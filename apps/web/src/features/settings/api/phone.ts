@@ -13,16 +13,15 @@ import {
 } from '@painlab/shared/account';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiJson } from '../../../lib/api-client';
-import { cachePolicy } from '../../../lib/cache-policy';
 import { retryTransient, VIEWER_QUERY_KEY } from '../../../lib/query-client';
 import { authCall } from './mfa';
 
-const PHONE_KEY = ['account', 'profile', 'phone'] as const;
+const PHONE_KEY = ['account', 'phone'] as const;
 
 export const phoneQueryOptions = queryOptions({
   queryKey: PHONE_KEY,
   queryFn: ({ signal }) => api.get('/api/account/phone', accountPhoneSchema, signal),
-  ...cachePolicy([...PHONE_KEY]),
+  staleTime: 5 * 60_000,
   retry: retryTransient,
 });
 
