@@ -57,3 +57,70 @@ export const myEmailSchema = z.object({
 });
 export type MyEmail = z.infer<typeof myEmailSchema>;
 export const emailConfirmationResultSchema = z.object({ sent: z.literal(true) });
+/**
+ * A phone number as the account keeps it: E.164, `+` and 8 to 15 digits, the first not 0
+ * (`+34600111222`). What a person types may carry spaces, dots, dashes and brackets
+ * (`+34 600 11 12 22`): `normalizePhone` drops them first.
+ */
+export const PHONE_E164 = /^\+[1-9]\d{7,14}$/;
+/** The longest phone number accepted as typed (with its spaces and dashes). */
+export const PHONE_INPUT_MAX = 32;
+/** The characters people put between digits, dropped before the E.164 check. */
+export function normalizePhone(value: string): string {
+  return value.replace(/[\s().-]/g, '');
+}
+/** The last two digits, how a phone number is named on screen ("ending in 42"). */
+export function phoneEnding(e164: string): string {
+  return e164.slice(-2);
+}
+
+const phoneNumberSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'required' })
+  .max(PHONE_INPUT_MAX, { error: 'too_long' })
+  .transform(normalizePhone)
+  .pipe(z.string().regex(PHONE_E164, { error: 'invalid_phone' }));
+const currentPasswordSchema = z
+  .string()
+  .min(1, { error: 'required' })
+  .max(128, { error: 'too_long' });
+
+/**
+ * Adding or changing the account's phone number: the number and the current password
+ * (re-authentication). A code goes to the number by SMS; nothing changes until it is verified.
+ */
+export const phoneChangeSchema = z.strictObject({
+  phoneNumber: phoneNumberSchema,
+  password: currentPasswordSchema,
+});
+export type PhoneChangeInput = z.input<typeof phoneChangeSchema>;
+export const phoneChangeResultSchema = z.object({
+  /** A code went to the number (also when it belongs to someone else: no enumeration). */
+  sent: z.literal(true),
+  /** How long the code works, in minutes. */
+  minutes: z.number().int(),
+  /** No SMS provider on this server: the message waits in the outbox (`/admin/outbox`). */
+  toOutbox: z.boolean(),
+});
+
+/** The code the SMS carried, for the number it went to: sets the number on the account. */
+export const phoneVerifySchema = z.strictObject({
+  phoneNumber: phoneNumberSchema,
+  code: z
+    .string()
+    .trim()
+    .min(1, { error: 'required' })
+    .max(32, { error: 'too_long' })
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, { error: 'invalid_code' })),
+});
+export type PhoneVerifyInput = z.input<typeof phoneVerifySchema>;
+
+/** Removing the phone number: the current password. */
+export const phoneRemoveSchema = z.strictObject({ password: currentPasswordSchema });
+export type PhoneRemoveInput = z.input<typeof phoneRemoveSchema>;
+
+/** The account's phone number (only a verified number is ever stored), or null. */
+export const accountPhoneSchema = z.object({ phoneNumber: z.string().nullable() });
+export type AccountPhone = z.infer<typeof accountPhoneSchema>;

@@ -37,6 +37,12 @@ export const FORM_MESSAGE_KEYS = [
   // e-mail change (docs/auth.md)
   'wrong_password',
   'same_email',
+  // phone number (ADR 0041)
+  'same_phone',
+  'phone_taken',
+  'invalid_code',
+  'code_expired',
+  'too_many_attempts',
 ] as const;
 
 export type FormMessageKey = (typeof FORM_MESSAGE_KEYS)[number] | 'invalid';

@@ -45,6 +45,9 @@ const ACTIONS: Record<string, string> = {
   '/sign-in/email-otp': 'auth.sign_in_code',
   '/sign-in/magic-link': 'auth.sign_in_link_request',
   '/magic-link/verify': 'auth.sign_in_link',
+  '/sign-in/phone-number': 'auth.sign_in_phone',
+  '/phone-number/send-otp': 'auth.phone_code_request',
+  '/phone-number/verify': 'auth.phone_verify',
 };
 
 /** Refusals of a code sign-in that count against the account like a wrong password. */
@@ -53,6 +56,20 @@ const WRONG_CODE = new Set(['INVALID_OTP', 'TOO_MANY_ATTEMPTS']);
 function actionFor(path: string): string {
   if (ACTIONS[path]) return ACTIONS[path];
   return `auth.${path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '_')}`;
+}
+
+/**
+ * The throttle key of a phone + password sign-in: the e-mail of the account that has the number,
+ * so wrong passwords by phone and by e-mail count against the same account (ADR 0041); a number no
+ * account has is counted under itself. Not a phone number: null (better-auth refuses it, 400).
+ */
+async function phoneSignInKey(deps: Deps, phone: unknown): Promise<string | null> {
+  if (typeof phone !== 'string' || phone.length > 64) return null;
+  const [row] = await deps.database.db
+    .select({ email: user.email })
+    .from(user)
+    .where(eq(user.phoneNumber, phone));
+  return row?.email ?? `phone:${phone}`;
 }
 
 function subjectHash(email: unknown): string | null {
@@ -236,7 +253,9 @@ export function mountAuth(
       (path === '/sign-in/email' || path === EMAIL_CODE_SIGN_IN_PATH) &&
       typeof body?.email === 'string'
         ? body.email
-        : null;
+        : c.req.method === 'POST' && path === '/sign-in/phone-number'
+          ? await phoneSignInKey(deps, body?.phoneNumber)
+          : null;
     const refusal = signIn ? await throttle.check(signIn, c.get('clientIp')) : null;
     // an access token, or an administrator's call of better-auth's admin plugin (other users'
     // accounts): refused to a session the API would hold back (ADR 0038, 0039)
@@ -331,8 +350,8 @@ export function mountAuth(
     let resultUser = result?.user as { id?: unknown; role?: unknown } | undefined;
     const ok = response.status < 400;
     // a sign-up with a taken e-mail is answered with a made-up user (no enumeration): not an actor.
-    // better-auth leaves its role empty where a new account has the default one, which told the
-    // two apart: the made-up user is given the role a new account gets.
+    // better-auth leaves its role (and phone fields) empty where a new account has the defaults,
+    // which told the two apart: the made-up user is given what a new account gets.
     let answer = response;
     if (ok && path === '/sign-up/email' && typeof resultUser?.id === 'string') {
       const [row] = await deps.database.db
@@ -341,7 +360,17 @@ export function mountAuth(
         .where(eq(user.id, resultUser.id));
       if (!row) {
         answer = new Response(
-          JSON.stringify({ ...result, user: { ...resultUser, role: resultUser.role ?? 'user' } }),
+          JSON.stringify({
+            ...result,
+            user: {
+              ...resultUser,
+              role: resultUser.role ?? 'user',
+              // and the phone fields a new account has (ADR 0041)
+              phoneNumber: (resultUser as { phoneNumber?: unknown }).phoneNumber ?? null,
+              phoneNumberVerified:
+                (resultUser as { phoneNumberVerified?: unknown }).phoneNumberVerified ?? false,
+            },
+          }),
           { status: response.status, headers: response.headers },
         );
         answer.headers.delete('content-length');
@@ -365,6 +394,7 @@ export function mountAuth(
         ...(path.startsWith('/admin/') && typeof body?.userId === 'string'
           ? { targetUserId: body.userId }
           : {}),
+        ...(!ok && body && 'phoneNumber' in body ? { subject: subjectHash(body.phoneNumber) } : {}),
       },
     });
     return answer;

@@ -6,7 +6,7 @@
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { admin, emailOTP, jwt, magicLink, twoFactor } from 'better-auth/plugins';
+import { admin, emailOTP, jwt, magicLink, phoneNumber, twoFactor } from 'better-auth/plugins';
 import { passkey } from '@better-auth/passkey';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@painlab/shared/auth';
 import {
@@ -52,6 +52,19 @@ import {
   relyingParty,
 } from './passkeys';
 import { PASSWORD_MESSAGES, passwordProblem } from './password-policy';
+import {
+  afterPhone,
+  beforePhone,
+  isPhoneNumber,
+  PHONE_CODE_ATTEMPTS,
+  PHONE_CODE_MINUTES,
+  PHONE_DISABLED_PATHS,
+  PHONE_SEND_PATH,
+  PHONE_SIGN_IN_PATH,
+  phoneCodeDigest,
+  phoneDigest,
+  smsNumberOf,
+} from './phone';
 import { baseUrlOf, DOCUMENTED_DEMO_PASSWORD, trustedOriginsOf, type Env } from '../env';
 
 /** The header a patient's sign-up carries the token of their portal invitation in. */
@@ -86,7 +99,7 @@ export const ACCESS_TOKEN_ALG = 'EdDSA';
 export const MFA_CODE_MINUTES = 5;
 
 /** The language a request was made in: the site's `painlab_lang` cookie, then Accept-Language. */
-export function requestLanguage(request: Request | undefined): MessageLanguage | null {
+export function requestLanguage(request: { headers: Headers } | undefined): MessageLanguage | null {
   if (!request) return null;
   const cookie = /(?:^|;\s*)painlab_lang=(en|es)(?:;|$)/.exec(request.headers.get('cookie') ?? '');
   if (cookie) return cookie[1] as MessageLanguage;
@@ -157,6 +170,32 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
   // In production (https) the session cookies get the __Host- prefix: Secure, Path=/, no Domain.
   const hostCookie = (name: string) =>
     secure ? { name: `__Host-painlab.${name}`, attributes: { secure: true, path: '/' } } : {};
+  // the language of the person a code goes to: the request's (a server-side call passes its headers)
+  const languageOf = (ctx: { request?: Request; headers?: Headers } | undefined) =>
+    requestLanguage(ctx?.request ?? (ctx?.headers ? { headers: ctx.headers } : undefined));
+
+  // The account's phone number (ADR 0041, auth/phone.ts): phone + password sign-in for a verified
+  // number only; codes by SMS through the outbox. No sign-up by phone, no sign-in by SMS alone.
+  const phonePlugin = phoneNumber({
+    otpLength: 6,
+    expiresIn: PHONE_CODE_MINUTES * 60,
+    allowedAttempts: PHONE_CODE_ATTEMPTS,
+    requireVerification: true,
+    phoneNumberValidator: (value) => isPhoneNumber(value),
+    // only a code asked for by modules/account (`/send-otp`, on the server) is sent; the plugin's
+    // sign-in also makes one for an unverified number, which no account has (auth/phone.ts)
+    sendOTP: async ({ phoneNumber: to, code }, ctx) => {
+      if (ctx?.path !== PHONE_SEND_PATH) return;
+      await enqueue(db, {
+        channel: 'sms',
+        to,
+        language: languageOf(ctx),
+        template: 'auth.phone_code',
+        params: { clinic: env.CLINIC_NAME, code, minutes: PHONE_CODE_MINUTES },
+        dedupeKey: `auth.phone_code:${phoneDigest(secret, to)}:${Math.floor(Date.now() / 60_000)}`,
+      });
+    },
+  });
 
   return betterAuth({
     appName: env.CLINIC_NAME,
@@ -268,6 +307,7 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
       storage: 'database',
       customRules: {
         '/sign-in/email': false,
+        [PHONE_SIGN_IN_PATH]: false,
         '/sign-up/email': authLimit,
         '/change-password': authLimit,
         '/change-email': authLimit,
@@ -318,6 +358,10 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
               message: 'Confirm it is you with your second factor first.',
             });
         }
+        await beforePhone(ctx as unknown as Parameters<typeof beforePhone>[0], {
+          db,
+          sessionUserId: async () => (await getSessionFromCtx(ctx))?.user.id ?? null,
+        });
         await beforeEmailChange(ctx as unknown as Parameters<typeof beforeEmailChange>[0], {
           hasFactor: (u) => hasFactor(db, u),
           emailTaken: async (email) =>
@@ -360,7 +404,7 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
         // The README's demo password is public: in production no account may be entered with it.
         if (
           production &&
-          ctx.path === '/sign-in/email' &&
+          (ctx.path === '/sign-in/email' || ctx.path === PHONE_SIGN_IN_PATH) &&
           body.password === DOCUMENTED_DEMO_PASSWORD
         ) {
           throw new APIError('FORBIDDEN', {
@@ -404,8 +448,26 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
           }
         }
       }),
+      after: createAuthMiddleware(async (ctx) =>
+        afterPhone(ctx as unknown as Parameters<typeof afterPhone>[0], {
+          db,
+          sessionUserId: async () => (await getSessionFromCtx(ctx))?.user.id ?? null,
+        }),
+      ),
     },
     databaseHooks: {
+      verification: {
+        create: {
+          // the phone-number plugin keeps its codes in clear (`<code>:<tries>`): we keep an HMAC of
+          // the code, and modules/account compares HMACs (auth/phone.ts)
+          before: async (data, ctx) => {
+            if (ctx?.path !== PHONE_SEND_PATH) return;
+            const [code, tries] = String(data.value).split(':');
+            if (!code || !/^\d+$/.test(code)) return;
+            return { data: { ...data, value: `${phoneCodeDigest(secret, code)}:${tries ?? '0'}` } };
+          },
+        },
+      },
       session: {
         create: {
           // a session made by verifying a second factor (sign-in's second step, enrolment) or by a
@@ -464,8 +526,9 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
     verification: { storeIdentifier: 'hashed' },
     // better-auth's own session list answers with every session's token, and ends one by token:
     // /api/account/sessions lists and ends them by id instead (modules/account)
-    // nor may anyone ask for verification links to be sent: only an e-mail change sends one
-    // and of the e-mail code plugin only sign-in is used (auth/email-sign-in.ts)
+    // nor may anyone ask for verification links over HTTP: sign-up and /settings send them (ADR 0042)
+    // of the e-mail code plugin only sign-in is used (auth/email-sign-in.ts), and no HTTP request
+    // may send or verify a phone code (modules/account does it, ADR 0041)
     disabledPaths: [
       // an administrator acting as a patient would read their record under the patient's name
       '/admin/impersonate-user',
@@ -474,12 +537,14 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
       '/revoke-session',
       '/send-verification-email',
       ...EMAIL_OTP_UNUSED_PATHS,
+      ...PHONE_DISABLED_PATHS,
     ],
     telemetry: { enabled: false },
     // better-auth logs a sign-up attempt for a taken e-mail, with the address, at info: not ours to print
     logger: { level: 'warn' },
     plugins: [
       admin({ ac, roles, defaultRole: 'user', adminRoles: ['admin'] }),
+      phonePlugin,
       // TOTP, e-mail codes and recovery codes (ADR 0025); replay refusal, per-account lockout and
       // the assurance level are ours (auth/mfa.ts)
       twoFactor({
@@ -489,11 +554,14 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
           period: MFA_CODE_MINUTES,
           storeOTP: 'hashed',
           allowedAttempts: 5,
+          // by SMS to the account's verified phone, else by e-mail (ADR 0041); the send-otp answer
+          // says which (auth/phone.ts)
           sendOTP: async ({ user, otp }, ctx) => {
+            const phone = smsNumberOf(user as { phoneNumber?: unknown });
             await enqueue(db, {
-              channel: 'email',
-              to: user.email,
-              language: requestLanguage(ctx?.request),
+              channel: phone ? 'sms' : 'email',
+              to: phone ?? user.email,
+              language: languageOf(ctx),
               template: 'auth.mfa_code',
               params: { clinic: env.CLINIC_NAME, code: otp, minutes: MFA_CODE_MINUTES },
             });

@@ -91,6 +91,12 @@ export const user = pgTable('user', {
   banExpires: timestamp('ban_expires', tz),
   /** better-auth's two-factor plugin: a second factor (TOTP or e-mail code) is enrolled (ADR 0025). */
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /**
+   * better-auth's phone-number plugin (ADR 0041): E.164 (`+34600111222`), set only once a code sent
+   * to it was verified by the signed-in account (modules/account), so a stored number is verified.
+   */
+  phoneNumber: text('phone_number').unique(),
+  phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
 });
 
 export const session = pgTable(

@@ -115,7 +115,7 @@ describe('GET /login', () => {
       '<h1 class="text-2xl font-semibold tracking-tight text-slate-900">Sign in</h1>',
     );
     expect(res.text).toContain(
-      '<label for="login-email" class="text-sm font-medium text-slate-800">Email</label>',
+      '<label for="login-email" class="text-sm font-medium text-slate-800">Email or phone number</label>',
     );
     expect(res.text).toContain('>Password</label>');
     expect(res.text).toContain('action="/api/site/login"');
@@ -138,7 +138,7 @@ describe('GET /login', () => {
     const byHeader = await raw('/login', { headers: { 'accept-language': 'es-ES,es;q=0.9' } });
     expect(byHeader.text).toMatch(/<html lang="es">/);
     expect(byHeader.text).toContain('<title>Iniciar sesión · Pain Lab</title>');
-    expect(byHeader.text).toContain('>Correo electrónico</label>');
+    expect(byHeader.text).toContain('>Correo electrónico o teléfono</label>');
     expect(byHeader.text).toContain('>Contraseña</label>');
 
     const byCookie = await raw('/login', {

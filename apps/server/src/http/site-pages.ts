@@ -19,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { signInSchema } from '@painlab/shared/auth';
+import { normalizePhone, PHONE_E164 } from '@painlab/shared/account';
 import type { SitePageInput } from '@painlab/shared/site-content';
 import { returnPathOrDefault, safeReturnPath } from '@painlab/shared/return-path';
 import { access } from './access';
@@ -58,6 +59,8 @@ interface LoginRenderInput {
   linkToken?: string | null;
   /** `?error=`: why a sign-in link was refused (better-auth's code, or ours). */
   linkError?: string | null;
+  /** Codes by SMS wait in the outbox (no SMS provider). */
+  smsToOutbox?: boolean;
   assets: PageAssets;
 }
 interface SiteRenderer {
@@ -193,7 +196,10 @@ export function sendHtml(
 
 const loginFormSchema = z
   .object({
-    email: z.string().max(1000).optional().openapi({ description: 'The e-mail address' }),
+    email: z.string().max(1000).optional().openapi({
+      description:
+        'The e-mail address, or a phone number starting with + (phone + password sign-in)',
+    }),
     password: z.string().max(1000).optional().openapi({ description: 'The password' }),
     redirect: z
       .string()
@@ -310,6 +316,7 @@ export function registerSitePages(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       // better-auth's link tokens are 32 letters; the refusal codes are words and underscores
       linkToken: secondFactor || !/^[A-Za-z]{32}$/.test(query.link ?? '') ? null : query.link!,
       linkError: /^[A-Za-z_]{1,64}$/.test(query.error ?? '') ? query.error! : null,
+      smsToOutbox: !deps.outbox.providers.sms,
       assets: loaded.assets('login'),
     });
     return sendHtml(c, html, 200, explicit ? { 'Set-Cookie': langCookie(lang, secure) } : {});
@@ -338,8 +345,14 @@ export function registerSitePages(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       return sendHtml(c, html, status, { 'Cache-Control': 'no-store', ...extra });
     };
 
+    // a `+` number is a phone (ADR 0041): phone + password sign-in
+    const phone = email.trim().startsWith('+') ? normalizePhone(email.trim()) : null;
+    if (phone !== null && !PHONE_E164.test(phone))
+      return render(400, { fieldErrors: { email: 'invalid' } });
     // the page script's check (the shared schema), for a browser without the script
-    const checked = signInSchema.safeParse({ email, password: form.password ?? '' });
+    const checked = phone
+      ? ({ success: true, data: { phoneNumber: phone, password: form.password ?? '' } } as const)
+      : signInSchema.safeParse({ email, password: form.password ?? '' });
     if (!checked.success) {
       const fieldErrors: LoginRenderInput['fieldErrors'] = {};
       for (const issue of checked.error.issues) {
@@ -370,11 +383,14 @@ export function registerSitePages(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     headers.set('accept', 'application/json');
     headers.set('accept-language', lang);
     const response = await app.fetch(
-      new Request(new URL('/api/auth/sign-in/email', c.req.url), {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(checked.data),
-      }),
+      new Request(
+        new URL(phone ? '/api/auth/sign-in/phone-number' : '/api/auth/sign-in/email', c.req.url),
+        {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(checked.data),
+        },
+      ),
       c.env,
     );
 

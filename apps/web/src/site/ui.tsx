@@ -63,6 +63,7 @@ export function TextField({
   name,
   label,
   error,
+  hint,
   type,
   autoComplete,
   inputMode,
@@ -73,6 +74,8 @@ export function TextField({
   name: string;
   label: string;
   error?: string | undefined;
+  /** A line under the field, read with it (aria-describedby). */
+  hint?: string;
   type: 'email' | 'password' | 'text';
   autoComplete: string;
   inputMode?: 'email' | 'numeric';
@@ -93,9 +96,17 @@ export function TextField({
         class={INPUT}
         value={value}
         aria-invalid={error ? 'true' : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={
+          [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') ||
+          undefined
+        }
         onInput={onInput ? (e) => onInput((e.currentTarget as HTMLInputElement).value) : undefined}
       />
+      {hint ? (
+        <p id={`${id}-hint`} class="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} class="text-sm text-red-700">
           {error}

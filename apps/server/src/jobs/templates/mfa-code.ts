@@ -1,6 +1,7 @@
 /**
- * A sign-in (or a step-up to aal2) waits for the e-mail second factor: the code. It works once, for
- * a few minutes, and only together with the password step it follows (ADR 0025).
+ * A sign-in (or a step-up to aal2) waits for the code second factor: the code, by e-mail, or by
+ * SMS to the account's verified phone (ADR 0041). It works once, for a few minutes, and only
+ * together with the password step it follows (ADR 0025).
  */
 import type { MessageTemplate } from './template-types';
 
@@ -13,9 +14,21 @@ export interface MfaCodeParams {
 }
 
 export const mfaCode: MessageTemplate<MfaCodeParams> = {
-  channels: ['email'],
+  channels: ['email', 'sms'],
   clinic: (p) => p.clinic,
-  render(language, _channel, { clinic, code, minutes }) {
+  render(language, channel, { clinic, code, minutes }) {
+    if (channel === 'sms')
+      return language === 'es'
+        ? {
+            text:
+              `${clinic}: su código de verificación es ${code}. Caduca en ${minutes} min. ` +
+              'Si no está iniciando sesión, cambie su contraseña.',
+          }
+        : {
+            text:
+              `${clinic}: your verification code is ${code}. It expires in ${minutes} min. ` +
+              'If you are not signing in, change your password.',
+          };
     return language === 'es'
       ? {
           subject: 'su código de verificación',

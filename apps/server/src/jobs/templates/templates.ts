@@ -9,6 +9,7 @@
  */
 import type { MessageLanguage, OutboxChannel } from '@painlab/shared/outbox';
 import { mfaCode } from './mfa-code';
+import { phoneCode } from './phone-code';
 import { mfaReset } from './mfa-reset';
 import { emailChangeNotice, emailChangeVerify, emailVerify } from './email-change';
 import { passwordReset } from './password-reset';
@@ -36,6 +37,7 @@ export const TEMPLATES = {
   'auth.mfa_code': mfaCode,
   'auth.sign_in_code': signInCode,
   'auth.sign_in_link': signInLink,
+  'auth.phone_code': phoneCode,
   'auth.mfa_reset': mfaReset,
   'auth.email_change_verify': emailChangeVerify,
   'auth.email_verify': emailVerify,

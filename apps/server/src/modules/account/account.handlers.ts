@@ -4,10 +4,14 @@ import type { AppEnv, Deps } from '../../http/types';
 import {
   endOtherSessionsRoute,
   endSessionRoute,
-  listSessionsRoute,
   getMyEmailRoute,
+  getPhoneRoute,
+  listSessionsRoute,
+  removePhoneRoute,
   requestEmailChangeRoute,
+  requestPhoneChangeRoute,
   sendEmailConfirmationRoute,
+  verifyPhoneChangeRoute,
 } from './account.routes';
 import {
   endOtherSessions,
@@ -17,6 +21,7 @@ import {
   requestEmailChange,
   sendEmailConfirmation,
 } from './account.service';
+import { getPhone, removePhone, requestPhoneChange, verifyPhoneChange } from './phone.service';
 
 export function registerAccount(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(listSessionsRoute, async (c) => {
@@ -59,6 +64,55 @@ export function registerAccount(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       await sendEmailConfirmation(
         deps,
         { ...actorOf(c), userId: session.user.id },
+        c.req.raw.headers,
+      ),
+      200,
+    );
+  });
+
+  // the phone number (ADR 0041)
+  app.openapi(getPhoneRoute, async (c) => {
+    const session = c.get('session')!;
+    return c.json(await getPhone(deps, session.user.id), 200);
+  });
+  const ownerOf = (session: NonNullable<AppEnv['Variables']['session']>) => ({
+    email: session.user.email,
+    aal: session.aal,
+    mfaEnrolled: session.mfaEnrolled,
+  });
+  app.openapi(requestPhoneChangeRoute, async (c) => {
+    const session = c.get('session')!;
+    return c.json(
+      await requestPhoneChange(
+        deps,
+        { ...actorOf(c), userId: session.user.id },
+        ownerOf(session),
+        c.req.valid('json'),
+        c.req.raw.headers,
+      ),
+      200,
+    );
+  });
+  app.openapi(verifyPhoneChangeRoute, async (c) => {
+    const session = c.get('session')!;
+    return c.json(
+      await verifyPhoneChange(
+        deps,
+        { ...actorOf(c), userId: session.user.id },
+        ownerOf(session),
+        c.req.valid('json'),
+      ),
+      200,
+    );
+  });
+  app.openapi(removePhoneRoute, async (c) => {
+    const session = c.get('session')!;
+    return c.json(
+      await removePhone(
+        deps,
+        { ...actorOf(c), userId: session.user.id },
+        ownerOf(session),
+        c.req.valid('json'),
         c.req.raw.headers,
       ),
       200,

@@ -1,4 +1,9 @@
 import {
+  accountPhoneSchema,
+  phoneChangeResultSchema,
+  phoneChangeSchema,
+  phoneRemoveSchema,
+  phoneVerifySchema,
   accountSessionIdParamSchema,
   accountSessionListSchema,
   emailChangeResultSchema,
@@ -88,4 +93,64 @@ export const sendEmailConfirmationRoute = defineRoute({
     429: 'Too many tries from this address (`rate_limited`)',
   },
   responses: { 200: jsonResponse('The link was sent', emailConfirmationResultSchema) },
+});
+
+// The account's phone number (ADR 0041)
+const phoneLimit = new AddressLimiter(10, 15 * 60_000);
+
+export const getPhoneRoute = defineRoute({
+  method: 'get',
+  path: '/api/account/phone',
+  access: access.authenticated,
+  operationId: 'getMyPhone',
+  tags: ['auth'],
+  summary: "The signed-in user's phone number",
+  description:
+    'The verified phone number (E.164) of the account, or null. Only verified numbers are ever stored.',
+  responses: { 200: jsonResponse('The phone number', accountPhoneSchema) },
+});
+
+export const requestPhoneChangeRoute = defineRoute({
+  method: 'post',
+  path: '/api/account/phone',
+  access: access.authenticated,
+  operationId: 'requestMyPhoneChange',
+  tags: ['auth'],
+  summary: 'Add or change your phone number (current password required): a code goes to it by SMS',
+  description:
+    'Checks the current password (400 `wrong_password` on `password`, audited; wrong passwords count against the account like at sign-in) and, once the user has a second factor, an aal2 session (403 `mfa_required`). Then sends a 6-digit code by SMS to the number (E.164; spaces, dots, dashes and brackets are dropped), valid 5 minutes, 3 tries; nothing changes until `POST /api/account/phone/verify`. The same answer when the number belongs to another account (no SMS is sent then). At most one code per number per minute (429 `rate_limited` with `Retry-After`); at most 10 tries per address in 15 minutes. Without an SMS provider the message waits in the outbox (`/admin/outbox`).',
+  middleware: [limitPerAddress(phoneLimit)],
+  request: jsonBody(phoneChangeSchema),
+  errors: { 429: 'Too many tries (`rate_limited`)' },
+  responses: { 200: jsonResponse('The code was sent', phoneChangeResultSchema) },
+});
+
+export const verifyPhoneChangeRoute = defineRoute({
+  method: 'post',
+  path: '/api/account/phone/verify',
+  access: access.authenticated,
+  operationId: 'verifyMyPhoneChange',
+  tags: ['auth'],
+  summary: 'Confirm the new phone number with the code it received',
+  description:
+    'Sets the number on the account (verified) when the code is right, single use, for the number this account asked for with its password. Refusals on `code`: `invalid_code`, `code_expired` (or never asked for), `too_many_attempts`; on `phoneNumber`: `phone_taken` (another account confirmed it meanwhile). Audited.',
+  middleware: [limitPerAddress(phoneLimit)],
+  request: jsonBody(phoneVerifySchema),
+  errors: { 429: 'Too many tries (`rate_limited`)' },
+  responses: { 200: jsonResponse('The number is set', accountPhoneSchema) },
+});
+
+export const removePhoneRoute = defineRoute({
+  method: 'post',
+  path: '/api/account/phone/remove',
+  access: access.authenticated,
+  operationId: 'removeMyPhone',
+  tags: ['auth'],
+  summary: 'Remove your phone number (current password required)',
+  description:
+    'Checks the current password (and aal2 once the user has a second factor), then removes the number: no more phone sign-in, and second-factor codes go by e-mail. Audited.',
+  middleware: [limitPerAddress(phoneLimit)],
+  request: jsonBody(phoneRemoveSchema),
+  errors: { 429: 'Too many tries (`rate_limited`)' },
+  responses: { 200: jsonResponse('The number is removed', accountPhoneSchema) },
 });

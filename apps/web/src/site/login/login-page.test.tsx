@@ -66,7 +66,7 @@ async function open(
   );
 }
 
-const email = () => screen.getByLabelText<HTMLInputElement>('Email');
+const email = () => screen.getByLabelText<HTMLInputElement>('Email or phone number');
 const password = () => screen.getByLabelText<HTMLInputElement>('Password');
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 const type = (input: HTMLInputElement, value: string) =>
@@ -119,7 +119,7 @@ describe('the sign-in island', { timeout: 30_000 }, () => {
     submit();
     expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
     expect(email().getAttribute('aria-invalid')).toBe('true');
-    expect(email().getAttribute('aria-describedby')).toBe('login-email-error');
+    expect(email().getAttribute('aria-describedby')).toBe('login-email-error login-email-hint');
     expect(document.activeElement).toBe(email());
     // after a first submit, every edit checks again
     type(email(), 'not-an-email');
@@ -174,7 +174,7 @@ describe('the sign-in island', { timeout: 30_000 }, () => {
     type(email(), 'ana@example.org');
     fireEvent.click(screen.getByRole('button', { name: 'ES Español' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeTruthy();
-    expect(screen.getByLabelText<HTMLInputElement>('Correo electrónico').value).toBe(
+    expect(screen.getByLabelText<HTMLInputElement>('Correo electrónico o teléfono').value).toBe(
       'ana@example.org',
     );
     await waitFor(() => expect(document.documentElement.lang).toBe('es'));

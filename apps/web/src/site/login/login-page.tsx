@@ -52,6 +52,8 @@ export interface LoginPageProps {
   linkToken?: string | null;
   /** `?error=`: a sign-in link was refused (ADR 0040). */
   linkError?: string | null;
+  /** Codes by SMS wait in the outbox (no SMS provider): the code step says so. */
+  smsToOutbox?: boolean;
 }
 
 export function pageTitle(texts: LoginTexts, clinicName: string): string {
@@ -258,6 +260,7 @@ export function LoginPage(props: LoginPageProps) {
               passkeyTexts={t.passkey}
               stepUp={step === 'step-up'}
               emailToOutbox={props.emailToOutbox ?? false}
+              smsToOutbox={props.smsToOutbox ?? false}
               onDone={() => {
                 setCookie(SIGNED_IN_COOKIE, '1', 60);
                 leaveFor(props.returnTo ?? '/dashboard');
@@ -294,10 +297,10 @@ export function LoginPage(props: LoginPageProps) {
                 <TextField
                   id="login-email"
                   name="email"
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  label={t.email}
+                  type="text"
+                  autoComplete="username"
+                  label={t.identifier}
+                  hint={t.identifierHint}
                   error={message('email')}
                   value={email}
                   onInput={(value) => {

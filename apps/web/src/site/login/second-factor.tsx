@@ -1,12 +1,13 @@
 /** @jsxImportSource preact */
 /**
  * The second step of sign-in, and the step-up of a session whose role needs a second factor
- * (ADR 0025): a code from the authenticator app, a code sent by e-mail, or a recovery code, checked
+ * (ADR 0025): a code from the authenticator app, a code sent by SMS to a confirmed phone or else by
+ * e-mail (the page says which, ADR 0041), or a recovery code, checked
  * by better-auth's two-factor endpoints. On success the page leaves for `returnTo`. Refusals are
  * shown by their code in the page's language (the server's message otherwise).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Alert, BUTTON_PRIMARY_LG, TextField, type Lang } from '../ui';
+import { Alert, BUTTON_PRIMARY_LG, interpolate, TextField, type Lang } from '../ui';
 import { passkeySignIn, passkeysSupported } from './passkey';
 import type { PasskeyTexts, SecondFactorTexts } from './texts-keys';
 
@@ -40,13 +41,16 @@ async function post(path: string, body: unknown, lang: string) {
     } catch {
       // not JSON
     }
+    const d = data as { channel?: unknown; ending?: unknown };
     return {
       ok: response.ok,
       code: typeof data.code === 'string' ? data.code : null,
       message: typeof data.message === 'string' ? data.message : null,
+      // where a code went (send-otp, ADR 0041): by SMS to the phone ending in these digits
+      smsEnding: d.channel === 'sms' && typeof d.ending === 'string' ? d.ending : null,
     };
   } catch {
-    return { ok: false, code: null, message: null };
+    return { ok: false, code: null, message: null, smsEnding: null };
   }
 }
 
@@ -56,6 +60,7 @@ export function SecondFactorStep(props: {
   passkeyTexts: PasskeyTexts;
   stepUp: boolean;
   emailToOutbox: boolean;
+  smsToOutbox: boolean;
   onDone: () => void;
   onRestart: () => void;
 }) {
@@ -67,6 +72,7 @@ export function SecondFactorStep(props: {
   const [expired, setExpired] = useState(false);
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState(false);
+  const [smsEnding, setSmsEnding] = useState<string | null>(null);
   const input = useRef<HTMLFormElement>(null);
   const [canPasskey, setCanPasskey] = useState(false);
   useEffect(() => setCanPasskey(passkeysSupported()), []);
@@ -104,8 +110,10 @@ export function SecondFactorStep(props: {
     setError(null);
     const result = await post('/api/auth/two-factor/send-otp', {}, lang);
     setPending(false);
-    if (result.ok) setSent(true);
-    else setError(messageOf(result));
+    if (result.ok) {
+      setSent(true);
+      setSmsEnding(result.smsEnding);
+    } else setError(messageOf(result));
   };
 
   const onSubmit = async (event: Event) => {
@@ -178,7 +186,15 @@ export function SecondFactorStep(props: {
               {pending && !sent ? t.sendingOtp : t.sendOtp}
             </button>
             {sent ? (
-              <Alert tone="info">{props.emailToOutbox ? t.otpSentOutbox : t.otpSent}</Alert>
+              <Alert tone="info">
+                {smsEnding
+                  ? `${interpolate(t.otpSentSms, { ending: smsEnding })}${
+                      props.smsToOutbox ? ` ${t.otpSentSmsOutbox}` : ''
+                    }`
+                  : props.emailToOutbox
+                    ? t.otpSentOutbox
+                    : t.otpSent}
+              </Alert>
             ) : null}
           </div>
         ) : null}

@@ -6,7 +6,12 @@
 import type { SignInInput } from '@painlab/shared/auth';
 import { EMAIL_MAX, PASSWORD_MAX } from '@painlab/shared/auth-limits';
 
-export type Message = 'required' | 'invalid_email' | 'too_long';
+export type Message = 'required' | 'invalid_email' | 'too_long' | 'invalid_phone';
+
+/** A phone number, E.164 once spaces, dots, dashes and brackets are dropped (ADR 0041). */
+const PHONE = /^\+[1-9]\d{7,14}$/;
+/** Whether what was typed is a phone number: it starts with `+`. */
+export const isPhoneInput = (value: string) => value.trim().startsWith('+');
 export type Issues = Partial<Record<keyof SignInInput, Message>>;
 
 // An address as browsers' `type=email` accept it (WHATWG), with a dot in the domain as zod asks.
@@ -17,9 +22,13 @@ export function checkSignIn(values: {
   email: string;
   password: string;
 }): { values: SignInInput } | { issues: Issues } {
-  const email = values.email.trim();
+  // a `+` number is a phone: checked as one, and sent as E.164 (sign-in.ts picks the path)
+  const phone = isPhoneInput(values.email) ? values.email.trim().replace(/[\s().-]/g, '') : null;
+  const email = phone ?? values.email.trim();
   const issues: Issues = {};
-  if (!email) issues.email = 'required';
+  if (phone !== null) {
+    if (!PHONE.test(phone)) issues.email = 'invalid_phone';
+  } else if (!email) issues.email = 'required';
   else if (!EMAIL.test(email) || email.includes('..') || email.startsWith('.'))
     issues.email = 'invalid_email';
   else if (email.length > EMAIL_MAX) issues.email = 'too_long';

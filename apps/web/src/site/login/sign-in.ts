@@ -1,5 +1,6 @@
 /**
- * better-auth's `POST /api/auth/sign-in/email` with plain `fetch` (the page does not load the
+ * better-auth's `POST /api/auth/sign-in/email` (or `/sign-in/phone-number` when the identifier is a
+ * `+` number, ADR 0041) with plain `fetch` (the page does not load the
  * better-auth client). The answer is `null` on success or the refusal as the page shows it; a
  * network failure or a server error is tried once more, as the web app did.
  */
@@ -13,7 +14,8 @@ type Outcome = Refusal | null | typeof SECOND_FACTOR;
 async function attempt(input: SignInInput, lang: string): Promise<Outcome> {
   let response: Response;
   try {
-    response = await fetch('/api/auth/sign-in/email', {
+    const phone = input.email.startsWith('+');
+    response = await fetch(phone ? '/api/auth/sign-in/phone-number' : '/api/auth/sign-in/email', {
       method: 'POST',
       credentials: 'same-origin',
       headers: {
@@ -21,7 +23,11 @@ async function attempt(input: SignInInput, lang: string): Promise<Outcome> {
         Accept: 'application/json',
         'Accept-Language': lang,
       },
-      body: JSON.stringify({ email: input.email, password: input.password }),
+      body: JSON.stringify(
+        phone
+          ? { phoneNumber: input.email, password: input.password }
+          : { email: input.email, password: input.password },
+      ),
     });
   } catch {
     return { status: 0 };

@@ -24,13 +24,22 @@ export const SIGN_IN_ERROR_KEYS = [
   'INVALID_OTP',
   'OTP_EXPIRED',
   'TOO_MANY_ATTEMPTS',
+  'INVALID_PHONE_NUMBER_OR_PASSWORD',
+  'INVALID_PHONE_NUMBER',
+  'PHONE_NUMBER_NOT_VERIFIED',
   'rate_limited',
   'network',
   'generic',
 ] as const;
 export type SignInErrorKey = (typeof SIGN_IN_ERROR_KEYS)[number];
 
-export const FIELD_MESSAGES = ['required', 'invalid_email', 'too_long', 'invalid'] as const;
+export const FIELD_MESSAGES = [
+  'required',
+  'invalid_email',
+  'invalid_phone',
+  'too_long',
+  'invalid',
+] as const;
 export type FieldMessage = (typeof FIELD_MESSAGES)[number];
 
 export interface LoginTexts {
@@ -40,6 +49,9 @@ export interface LoginTexts {
   title: string;
   subtitle: string;
   email: string;
+  /** The identifier field: an e-mail address or a `+` phone number (ADR 0041). */
+  identifier: string;
+  identifierHint: string;
   password: string;
   submit: string;
   submitting: string;

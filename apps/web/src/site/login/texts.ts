@@ -36,6 +36,8 @@ function build(lang: Lang): LoginTexts {
     title: l.title,
     subtitle: l.subtitle,
     email: l.email,
+    identifier: l.identifier,
+    identifierHint: l.identifierHint,
     password: l.password,
     submit: l.submit,
     submitting: l.submitting,

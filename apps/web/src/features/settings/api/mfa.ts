@@ -51,7 +51,9 @@ export const enableTotp = (password: string) =>
 export const enableEmailCodes = (password: string) =>
   authPost<{ method: 'otp' }>('enable', { password, method: 'otp' });
 export const verifyTotp = (code: string) => authPost('verify-totp', { code });
-export const sendEmailCode = () => authPost('send-otp', {});
+/** Sends the code: by SMS to a confirmed phone (`channel: 'sms'`, its last digits), else by e-mail. */
+export const sendEmailCode = () =>
+  authPost<{ channel?: 'sms' | 'email'; ending?: string }>('send-otp', {});
 export const verifyEmailCode = (code: string) => authPost('verify-otp', { code });
 export const disableMfa = (password: string) => authPost('disable', { password });
 export const regenerateRecoveryCodes = (password: string) =>

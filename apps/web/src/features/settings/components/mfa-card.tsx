@@ -1,6 +1,6 @@
 /**
  * Two-step verification in /settings (ADR 0025): this session's assurance level, set up an
- * authenticator app (QR code and the key to type) or e-mailed codes, recovery codes shown once,
+ * authenticator app (QR code and the key to type) or codes by SMS (to a confirmed phone) or e-mail, recovery codes shown once,
  * new recovery codes, turning it off. Every change asks for the password again. Administrators also
  * see which roles must use it.
  */
@@ -45,7 +45,7 @@ import {
 type Stage =
   | { kind: 'idle' }
   | { kind: 'totp'; uri: string; codes: string[] }
-  | { kind: 'otp' }
+  | { kind: 'otp'; ending: string | null }
   | { kind: 'codes'; codes: string[] };
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -254,12 +254,12 @@ export function MfaCard({ me }: { me: MeResponse }) {
     needPassword() &&
     void run(async () => {
       await enableEmailCodes(password);
-      await sendEmailCode();
+      const sent = await sendEmailCode();
       setPassword('');
       setCode('');
       // not yet enrolled as far as this page is concerned: the code below confirms it (and makes
       // this session aal2), then the viewer is read again
-      setStage({ kind: 'otp' });
+      setStage({ kind: 'otp', ending: sent.channel === 'sms' ? (sent.ending ?? null) : null });
     });
   const confirm = (event: FormEvent) => {
     event.preventDefault();
@@ -373,7 +373,11 @@ export function MfaCard({ me }: { me: MeResponse }) {
             <FormField
               id={`${id}-code`}
               label={
-                stage.kind === 'totp' ? t('settings.mfa.confirmCode') : t('settings.mfa.confirmOtp')
+                stage.kind === 'totp'
+                  ? t('settings.mfa.confirmCode')
+                  : stage.ending
+                    ? t('settings.mfa.confirmOtpSms', { ending: stage.ending })
+                    : t('settings.mfa.confirmOtp')
               }
             >
               {(control) => (
@@ -441,6 +445,9 @@ export function MfaCard({ me }: { me: MeResponse }) {
                 </>
               )}
             </div>
+            {mfa.twoFactor ? null : (
+              <p className="text-sm text-slate-600">{t('settings.mfa.otpHint')}</p>
+            )}
           </div>
         )}
         {canEditPolicy ? <PolicyCard /> : null}

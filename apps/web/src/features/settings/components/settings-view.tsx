@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { EmailChangeCard } from './email-change-card';
 import { MfaCard } from './mfa-card';
 import { PasskeysCard } from './passkeys-card';
+import { ProfileCard } from './profile-card';
 import { NotificationPreferencesCard } from './notification-preferences-card';
 import { SessionsCard } from './sessions-card';
 
@@ -52,6 +53,7 @@ export function SettingsView({
             </dl>
           </CardContent>
         </Card>
+        <ProfileCard name={me.user.name} />
         <Card>
           <CardHeader>
             <CardTitle>{t('settings.password')}</CardTitle>

@@ -1,0 +1,172 @@
+/**
+ * The account's phone number and SMS codes (ADR 0041), with better-auth's phone-number plugin:
+ *
+ * - a number is put on an account only by `modules/account` (`POST /api/account/phone` with the
+ *   password, then the SMS code): the plugin's own HTTP paths that send and verify codes are switched
+ *   off (`PHONE_DISABLED_PATHS`; `/phone-number/verify` would otherwise open a session for whoever
+ *   holds a code: a sign-in by SMS alone), and `/update-user` may not touch the number. So every
+ *   stored number is verified, and phone + password sign-in (`/sign-in/phone-number`, the one path
+ *   left) needs it verified anyway (`requireVerification`);
+ * - codes: 6 digits, `PHONE_CODE_MINUTES`, `PHONE_CODE_ATTEMPTS` tries, single use (the plugin
+ *   consumes the row atomically). The plugin keeps codes in clear in `verification.value`; we store
+ *   an HMAC of the code instead (auth.ts's verification hook) and compare HMACs;
+ * - at most one SMS with a code of each kind (confirmation, second factor) per number per
+ *   `SMS_INTERVAL_S` (checked before a code is made, so the code a person holds is the newest);
+ * - the code second factor (two-factor plugin's OTP) goes by SMS to a verified number, else by
+ *   e-mail; `/two-factor/send-otp` answers where it went (`channel`, `ending`).
+ */
+import { createHmac } from 'node:crypto';
+import { PHONE_E164, phoneEnding } from '@painlab/shared/account';
+import { APIError } from 'better-auth/api';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { pendingChallengeUserId, type HookContext } from './mfa';
+
+/** How long a code sent by SMS works. */
+export const PHONE_CODE_MINUTES = 5;
+/** Wrong tries a phone-confirmation code survives. */
+export const PHONE_CODE_ATTEMPTS = 3;
+/** At most one SMS with a code per number in this many seconds. */
+export const SMS_INTERVAL_S = 60;
+
+export const PHONE_SIGN_IN_PATH = '/sign-in/phone-number';
+export const PHONE_SEND_PATH = '/phone-number/send-otp';
+const MFA_SEND_PATH = '/two-factor/send-otp';
+
+/**
+ * The plugin's paths no HTTP request may reach: sending and verifying codes (our account routes
+ * call them on the server), and password reset by SMS (not offered yet).
+ */
+export const PHONE_DISABLED_PATHS = [
+  PHONE_SEND_PATH,
+  '/phone-number/verify',
+  '/phone-number/request-password-reset',
+  '/phone-number/reset-password',
+];
+
+/** The SMS that carry a code: a phone confirmation, a second factor. */
+export type CodeTemplate = 'auth.phone_code' | 'auth.mfa_code';
+
+export const isPhoneNumber = (value: unknown): value is string =>
+  typeof value === 'string' && PHONE_E164.test(value);
+
+/** What is stored and compared instead of a code: an HMAC with the server's secret. */
+export function phoneCodeDigest(secret: string, code: string): string {
+  return createHmac('sha256', secret).update(`phone-code:${code}`).digest('hex');
+}
+
+/** A number as kept where it need not be read back (pending change): an HMAC. */
+export function phoneDigest(secret: string, phone: string): string {
+  return createHmac('sha256', secret).update(`phone:${phone}`).digest('hex');
+}
+
+/**
+ * Seconds until another SMS with a code of this kind may go to `phone`, or 0. Per kind: a new code
+ * replaces the one of the same kind on its way, not the other's.
+ */
+export async function smsWait(db: Db, phone: string, template: CodeTemplate): Promise<number> {
+  const result = await db.execute<{ wait: number | string | null }>(sql`
+    select ceil(extract(epoch from max(created_at) + make_interval(secs => ${SMS_INTERVAL_S}) - now())) as wait
+    from outbox_message
+    where channel = 'sms' and recipient = ${phone}
+      and template = ${template}
+      and created_at > now() - make_interval(secs => ${SMS_INTERVAL_S})`);
+  const wait = Number(result.rows[0]?.wait ?? 0);
+  return Number.isFinite(wait) && wait > 0 ? wait : 0;
+}
+
+export const CODE_RECENTLY_SENT = {
+  code: 'CODE_RECENTLY_SENT',
+  message: 'A code was sent less than a minute ago. Use it, or wait a minute for a new one.',
+};
+
+type PhoneFields = { phoneNumber?: unknown; phoneNumberVerified?: unknown };
+
+/** The verified number the account's codes go to by SMS, or null (they go by e-mail). */
+export function smsNumberOf(account: PhoneFields | null | undefined): string | null {
+  return account?.phoneNumberVerified === true && isPhoneNumber(account.phoneNumber)
+    ? account.phoneNumber
+    : null;
+}
+
+async function phoneOfUser(db: Db, userId: string): Promise<string | null> {
+  const result = await db.execute<{ phone_number: string | null; phone_number_verified: boolean }>(
+    sql`select phone_number, phone_number_verified from "user" where id = ${userId}`,
+  );
+  const row = result.rows[0];
+  return smsNumberOf(
+    row ? { phoneNumber: row.phone_number, phoneNumberVerified: row.phone_number_verified } : null,
+  );
+}
+
+type Ctx = HookContext & {
+  context: HookContext['context'] & {
+    password: { hash: (password: string) => Promise<string> };
+    returned?: unknown;
+  };
+  json: (body: Record<string, unknown>) => unknown;
+};
+
+/** better-auth's before hook, for the phone paths (auth.ts). */
+export async function beforePhone(
+  ctx: Ctx,
+  deps: { db: Db; sessionUserId: () => Promise<string | null> },
+): Promise<void> {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  // phone + password for a number no account has: a password hash all the same, so the answer
+  // takes as long as a wrong password's (the plugin would answer at once: which numbers have an
+  // account would show in the timing)
+  if (ctx.path === PHONE_SIGN_IN_PATH && isPhoneNumber(body.phoneNumber)) {
+    const found = await ctx.context.adapter.findOne<{ id: string }>({
+      model: 'user',
+      where: [{ field: 'phoneNumber', value: body.phoneNumber }],
+    });
+    if (!found) {
+      await ctx.context.password.hash(typeof body.password === 'string' ? body.password : '');
+      throw new APIError('UNAUTHORIZED', {
+        code: 'INVALID_PHONE_NUMBER_OR_PASSWORD',
+        message: 'Invalid phone number or password',
+      });
+    }
+  }
+  // the number changes only with the password and a code (modules/account), never here
+  if (ctx.path === '/update-user' && ctx.request && 'phoneNumber' in body)
+    throw new APIError('BAD_REQUEST', {
+      code: 'PHONE_NUMBER_CANNOT_BE_UPDATED',
+      message: 'Change your phone number in your settings, with your password.',
+    });
+  // the code second factor by SMS: one code per number per minute (a new one would replace the
+  // code already on its way)
+  if (ctx.path === MFA_SEND_PATH) {
+    const userId = (await deps.sessionUserId()) ?? (await pendingChallengeUserId(ctx));
+    const phone = userId ? await phoneOfUser(deps.db, userId) : null;
+    if (phone) {
+      const wait = await smsWait(deps.db, phone, 'auth.mfa_code');
+      if (wait > 0)
+        throw new APIError('TOO_MANY_REQUESTS', CODE_RECENTLY_SENT, {
+          'Retry-After': String(wait),
+        });
+    }
+  }
+}
+
+/**
+ * better-auth's after hook: `/two-factor/send-otp` says where the code went (`channel`, and the
+ * last two digits of the number), so the code step can say "sent to your phone ending in 42".
+ */
+export async function afterPhone(
+  ctx: Ctx,
+  deps: { db: Db; sessionUserId: () => Promise<string | null> },
+): Promise<unknown> {
+  if (ctx.path !== MFA_SEND_PATH) return undefined;
+  const returned = ctx.context.returned as { status?: unknown } | undefined;
+  if (!returned || returned instanceof Error || returned instanceof Response) return undefined;
+  if (returned.status !== true) return undefined;
+  const userId = (await deps.sessionUserId()) ?? (await pendingChallengeUserId(ctx));
+  const phone = userId ? await phoneOfUser(deps.db, userId) : null;
+  return ctx.json(
+    phone
+      ? { status: true, channel: 'sms', ending: phoneEnding(phone) }
+      : { status: true, channel: 'email' },
+  );
+}
