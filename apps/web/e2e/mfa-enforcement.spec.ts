@@ -34,8 +34,10 @@ test('an administrator enforces two-step verification for researchers, with a gr
     await admin.goto('/settings');
     const row = researcherRow(admin);
     await expect(row.getByLabel('Required once set up')).toBeChecked();
-    await row.getByLabel('Everyone must set it up').check();
+    // the box shows the saved policy: it turns on once the server has answered
+    await row.getByLabel('Everyone must set it up').click();
     await expectToast(admin, 'Saved.');
+    await expect(row.getByLabel('Everyone must set it up')).toBeChecked();
     await expect(row.getByText(/Enforced since/)).toBeVisible();
     await setGraceDays(admin, 30);
     expect(await seriousViolations(admin)).toEqual([]);
