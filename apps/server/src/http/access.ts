@@ -109,14 +109,6 @@ const stepUpAllowed = (method: string, template: string) =>
   STEP_UP_ROUTES.some((p) => (p.endsWith('/') ? template.startsWith(p) : template === p)) &&
   !(method.toUpperCase() !== 'GET' && STEP_UP_READ_ONLY.some((p) => template.startsWith(p)));
 
-/** Whether a session is refused until it verifies its second factor. */
-export async function needsStepUp(
-  session: NonNullable<AppEnv['Variables']['session']>,
-  mfaRequired: (role: Role) => Promise<boolean>,
-): Promise<boolean> {
-  return session.aal < 2 && session.mfaEnrolled && (await mfaRequired(session.role));
-}
-
 /** A role's MFA policy (modules/mfa, ADR 0025 and 0038). */
 export interface MfaRule {
   /** Sessions must be aal2 once the user has enrolled a factor. */

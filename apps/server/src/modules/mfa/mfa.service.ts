@@ -53,11 +53,6 @@ export async function mfaRuleFor(deps: Deps, role: Role): Promise<MfaRule> {
   return (await policyOf(deps))[role];
 }
 
-/** Whether sessions of `role` must be aal2 once the user enrolled a factor. */
-export async function mfaRequiredFor(deps: Deps, role: Role): Promise<boolean> {
-  return (await mfaRuleFor(deps, role)).required;
-}
-
 export async function getMfaPolicy(deps: Deps): Promise<MfaPolicy> {
   const policy = await load(deps);
   return {
