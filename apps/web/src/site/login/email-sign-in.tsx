@@ -16,7 +16,7 @@ import {
 } from '@painlab/shared/auth-limits';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Alert, BUTTON_PRIMARY_LG, interpolate, TextField, type Lang } from '../ui';
-import { refusalMessage, type Refusal } from './refusal';
+import { refusalMessage, refusalOf, type Refusal } from './refusal';
 import type { LoginTexts } from './texts-keys';
 
 export type EmailWay = 'code' | 'link';
@@ -44,19 +44,7 @@ async function post(path: string, body: unknown, lang: string): Promise<Refusal 
     return { status: 0 };
   }
   if (response.ok) return null;
-  let data: { code?: unknown; message?: unknown } = {};
-  try {
-    data = ((await response.json()) as typeof data | null) ?? {};
-  } catch {
-    // not JSON: the status decides
-  }
-  const wait = Number(response.headers.get('Retry-After'));
-  return {
-    status: response.status,
-    ...(typeof data.code === 'string' ? { code: data.code } : {}),
-    ...(typeof data.message === 'string' ? { message: data.message } : {}),
-    ...(Number.isFinite(wait) && wait > 0 ? { retryAfterS: Math.ceil(wait) } : {}),
-  };
+  return refusalOf(response);
 }
 
 /** Seconds until another message may be asked for (0: now), ticking while the step is shown. */

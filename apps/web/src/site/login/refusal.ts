@@ -11,6 +11,23 @@ export interface Refusal {
   retryAfterS?: number;
 }
 
+/** The refusal a non-2xx answer of better-auth (or ours) carries: its code, message and wait. */
+export async function refusalOf(response: Response): Promise<Refusal> {
+  let body: { code?: unknown; message?: unknown } = {};
+  try {
+    body = ((await response.json()) as typeof body | null) ?? {};
+  } catch {
+    // not JSON: the status decides
+  }
+  const wait = Number(response.headers.get('Retry-After'));
+  return {
+    status: response.status,
+    ...(typeof body.code === 'string' ? { code: body.code } : {}),
+    ...(typeof body.message === 'string' ? { message: body.message } : {}),
+    ...(Number.isFinite(wait) && wait > 0 ? { retryAfterS: Math.ceil(wait) } : {}),
+  };
+}
+
 export function refusalKey(refusal: Refusal): SignInErrorKey | null {
   if (refusal.code && (SIGN_IN_ERROR_KEYS as readonly string[]).includes(refusal.code))
     return refusal.code as SignInErrorKey;

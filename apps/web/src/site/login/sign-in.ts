@@ -5,7 +5,7 @@
  * network failure or a server error is tried once more, as the web app did.
  */
 import type { SignInInput } from '@painlab/shared/auth';
-import type { Refusal } from './refusal';
+import { refusalOf, type Refusal } from './refusal';
 
 /** The password was right and the account has a second factor: the code step comes next. */
 export const SECOND_FACTOR = 'second-factor';
@@ -41,19 +41,7 @@ async function attempt(input: SignInInput, lang: string): Promise<Outcome> {
     }
     return null;
   }
-  let body: { code?: unknown; message?: unknown } = {};
-  try {
-    body = ((await response.json()) as typeof body | null) ?? {};
-  } catch {
-    // not JSON: the status decides
-  }
-  const wait = Number(response.headers.get('Retry-After'));
-  return {
-    status: response.status,
-    ...(typeof body.code === 'string' ? { code: body.code } : {}),
-    ...(typeof body.message === 'string' ? { message: body.message } : {}),
-    ...(Number.isFinite(wait) && wait > 0 ? { retryAfterS: Math.ceil(wait) } : {}),
-  };
+  return refusalOf(response);
 }
 
 export async function signIn(input: SignInInput, lang: string): Promise<Outcome> {
