@@ -62,7 +62,13 @@ export async function startServer(given: Env, logger: Logger): Promise<RunningSe
     realtime = createRealtimeHub(database, env.DATABASE_URL, logger);
     const pageCache = createPageCache(env.SITE_PAGE_CACHE_MS);
     // looked-up sessions, cleared on every instance after a revocation (ADR 0026)
-    sessions = startSessionSignal(database, env.DATABASE_URL, env.SESSION_CACHE_MS, logger);
+    sessions = startSessionSignal(
+      database,
+      env.DATABASE_URL,
+      env.SESSION_CACHE_MS,
+      logger,
+      env.SESSION_ABSOLUTE_HOURS,
+    );
     const deps: Deps = { env, logger, database, auth, outbox, realtime, sessions, pageCache };
     if (env.SEED_DEMO) {
       const created = await seedDemoAccounts(deps);

@@ -3,12 +3,13 @@
  * (SESSION_CACHE_MS=60000): a ban, a role change, a sign-out everywhere, ending one session and a
  * password reset made through instance A are enforced by instance B within one second (ADR 0026,
  * LISTEN/NOTIFY), where B's cache alone would have kept the old session for a minute — which a
- * change made in SQL, with no signal, shows. The measured times are printed. PostgreSQL only: the
+ * change made in SQL, with no signal, shows. An event stream open on B ends as well. The measured times are printed. PostgreSQL only: the
  * embedded database is one process.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '@painlab/shared/personas';
+import { openStream } from '../test/event-stream';
 import { ApiClient, dbKind } from '../test/harness';
 import {
   dataDir,
@@ -120,6 +121,26 @@ describe.skipIf(dbKind !== 'postgres')('revocation across two server instances',
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     measured.ban = await until(refused(onB));
     expect(measured.ban).toBeLessThan(1_000);
+  });
+
+  it('an event stream open on B ends within 1 s of a ban on A, and its reconnect is refused', async () => {
+    const { id, email } = await account();
+    const onB = await cachedOnB(email);
+    const stream = await openStream(onB);
+    const res = await adminOnA.post('/api/auth/admin/ban-user', { userId: id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    measured.banEndsStream = await stream.waitEnded(5_000);
+    expect(measured.banEndsStream).toBeLessThan(1_000);
+    await expect(openStream(onB)).rejects.toThrow('event stream answered 401');
+  });
+
+  it('an event stream open on B ends within 1 s of signing out everywhere on A', async () => {
+    const { email } = await account();
+    const onA = await signIn(a, email);
+    const stream = await openStream(await cachedOnB(email));
+    expect((await onA.post('/api/auth/revoke-sessions', {})).status).toBe(200);
+    measured.signOutEndsStream = await stream.waitEnded(5_000);
+    expect(measured.signOutEndsStream).toBeLessThan(1_000);
   });
 
   it('a role change on A is enforced on B within 1 s (the new role, and what it may no longer do)', async () => {

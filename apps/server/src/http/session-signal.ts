@@ -12,16 +12,26 @@
  * a session, so there is nothing to send or hear, and the cache is never suspended.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { toRole, type Role } from '@painlab/shared/permissions';
 import type { Database } from '../db/client';
+import { session as sessionTable, user as userTable } from '../db/schema';
 import type { Logger } from '../lib/logger';
-import { SessionCache } from './session';
+import { isBanned, pastAbsoluteLimit, SessionCache } from './session';
 
 /** The channel NOTIFY'd after a successful write to sessions, users or roles; the payload is the sender's id. */
 export const SESSIONS_CHANNEL = 'painlab_sessions';
 
 const RECONNECT_MS = 1_000;
+/** Watched sessions read in one query at most. */
+const WATCH_BATCH = 1_000;
+
+interface Watched {
+  sessionId: string;
+  role: Role;
+  revoked: () => void;
+}
 
 export interface SessionSignal {
   /** This instance's looked-up sessions (http/session.ts). */
@@ -30,6 +40,14 @@ export interface SessionSignal {
   changed(): Promise<void>;
   /** Whether this instance hears the others (always true on PGlite). */
   listening(): boolean;
+  /**
+   * Calls `revoked` once when the session stops being usable as `role` (read again on every
+   * signal); returns the function that stops watching. For connections that outlive their
+   * request's check (the event stream).
+   */
+  watch(sessionId: string, role: Role, revoked: () => void): () => void;
+  /** Sessions watched on this instance (tests). */
+  watching(): number;
   stop(): Promise<void>;
 }
 
@@ -38,8 +56,69 @@ export function startSessionSignal(
   databaseUrl: string | undefined,
   cacheMs: number,
   logger: Logger,
+  absoluteHours: number,
 ): SessionSignal {
   const cache = new SessionCache(cacheMs);
+  const watched = new Set<Watched>();
+  let checking = false;
+  let checkAgain = false;
+
+  /** Ends the watched sessions that are no longer usable as they were (one query per batch). */
+  async function checkWatched(list: Watched[]) {
+    const ids = [...new Set(list.map((w) => w.sessionId))];
+    const rows = [];
+    for (let i = 0; i < ids.length; i += WATCH_BATCH)
+      rows.push(
+        ...(await database.db
+          .select({
+            id: sessionTable.id,
+            expiresAt: sessionTable.expiresAt,
+            createdAt: sessionTable.createdAt,
+            role: userTable.role,
+            banned: userTable.banned,
+            banExpires: userTable.banExpires,
+          })
+          .from(sessionTable)
+          .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
+          .where(inArray(sessionTable.id, ids.slice(i, i + WATCH_BATCH)))),
+      );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const now = Date.now();
+    for (const w of list) {
+      const row = byId.get(w.sessionId);
+      const usable =
+        row &&
+        row.expiresAt.getTime() > now &&
+        !isBanned(row, now) &&
+        !pastAbsoluteLimit(row, now, absoluteHours) &&
+        toRole(row.role) === w.role;
+      if (usable || !watched.delete(w)) continue;
+      w.revoked();
+    }
+  }
+
+  /** Re-reads the watched sessions; a signal during a check runs one more check after it. */
+  function recheck() {
+    if (!watched.size) return;
+    if (checking) {
+      checkAgain = true;
+      return;
+    }
+    checking = true;
+    void (async () => {
+      try {
+        do {
+          checkAgain = false;
+          await checkWatched([...watched]);
+        } while (checkAgain && watched.size && !stopped);
+      } catch (error) {
+        logger.warn({ err: (error as Error).name }, 'sessions: re-reading watched sessions failed');
+      } finally {
+        checking = false;
+      }
+    })();
+  }
+
   const shared = database.kind === 'postgres' && !!databaseUrl;
   const instanceId = randomUUID();
   let listener: pg.Client | null = null;
@@ -60,7 +139,9 @@ export function startSessionSignal(
     client.on('error', reconnect);
     client.on('end', reconnect);
     client.on('notification', (n) => {
-      if (n.channel === SESSIONS_CHANNEL && n.payload !== instanceId) cache.clear();
+      if (n.channel !== SESSIONS_CHANNEL || n.payload === instanceId) return;
+      cache.clear();
+      recheck();
     });
     try {
       listener = client;
@@ -71,6 +152,7 @@ export function startSessionSignal(
       cache.clear();
       heard = true;
       cache.suspend(false);
+      recheck();
     } catch (error) {
       logger.warn({ err: (error as Error).name }, 'sessions: LISTEN failed, cache off, retrying');
       reconnect();
@@ -86,6 +168,7 @@ export function startSessionSignal(
     cache,
     async changed() {
       cache.clear();
+      recheck();
       if (!shared) return;
       try {
         await database.db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${instanceId})`);
@@ -95,8 +178,15 @@ export function startSessionSignal(
       }
     },
     listening: () => heard,
+    watch(sessionId, role, revoked) {
+      const entry: Watched = { sessionId, role, revoked };
+      watched.add(entry);
+      return () => void watched.delete(entry);
+    },
+    watching: () => watched.size,
     async stop() {
       stopped = true;
+      watched.clear();
       const client = listener;
       listener = null;
       await client?.end().catch(() => undefined);

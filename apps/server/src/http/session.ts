@@ -243,6 +243,20 @@ export async function resolveSession(
   return { session: sessionInfo(row, expiresAt), setCookie };
 }
 
+/** Whether the user is banned now (a ban with an end date ends by itself). */
+export function isBanned(row: Pick<SessionRow, 'banned' | 'banExpires'>, now: number): boolean {
+  return !!row.banned && (!row.banExpires || row.banExpires.getTime() > now);
+}
+
+/** Whether a session began longer ago than the absolute limit (SESSION_ABSOLUTE_HOURS). */
+export function pastAbsoluteLimit(
+  row: Pick<SessionRow, 'createdAt'>,
+  now: number,
+  absoluteHours: number,
+): boolean {
+  return now - row.createdAt.getTime() > absoluteHours * 3_600_000;
+}
+
 /**
  * The rules every session is held to, whichever way it was presented: not expired, the user not
  * banned, within the absolute limit (an older session is deleted, and dropped from the cache under
@@ -250,8 +264,8 @@ export async function resolveSession(
  */
 async function usable(deps: Deps, row: SessionRow, cacheKey: string, now: number) {
   if (row.expiresAt.getTime() <= now) return false;
-  if (row.banned && (!row.banExpires || row.banExpires.getTime() > now)) return false;
-  if (now - row.createdAt.getTime() > deps.env.SESSION_ABSOLUTE_HOURS * 3_600_000) {
+  if (isBanned(row, now)) return false;
+  if (pastAbsoluteLimit(row, now, deps.env.SESSION_ABSOLUTE_HOURS)) {
     deps.sessions.cache.delete(cacheKey);
     await deps.database.db.delete(sessionTable).where(eq(sessionTable.id, row.id));
     return false;

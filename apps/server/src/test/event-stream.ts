@@ -8,6 +8,8 @@ export interface OpenStream {
   waitFor(needle: string, ms?: number): Promise<string>;
   text(): string;
   events(): { id: number; kind: string; data: Record<string, string> }[];
+  /** Milliseconds until the server ends the stream; fails after `ms`. */
+  waitEnded(ms?: number): Promise<number>;
   close(): void;
 }
 
@@ -29,6 +31,7 @@ export async function openStream(
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let text = '';
+  let ended = false;
   void (async () => {
     try {
       for (;;) {
@@ -38,6 +41,8 @@ export async function openStream(
       }
     } catch {
       // aborted, or the server went away
+    } finally {
+      ended = true;
     }
   })();
   const waitFor = async (needle: string, ms = 15_000) => {
@@ -66,6 +71,14 @@ export async function openStream(
           kind: e.kind!,
           data: JSON.parse(e.data!) as Record<string, string>,
         })),
+    async waitEnded(ms = 5_000) {
+      const start = performance.now();
+      while (!ended) {
+        if (performance.now() - start > ms) throw new Error(`stream still open after ${ms} ms`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      return Math.round(performance.now() - start);
+    },
     close: () => controller.abort(),
   };
 }

@@ -58,6 +58,8 @@ export function registerNotifications(app: OpenAPIHono<AppEnv>, deps: Deps): voi
         },
       );
       stream.onAbort(() => subscription.close());
+      // a sign-out, revoked session, ban or role change (on any instance) ends the stream at once
+      const unwatch = deps.sessions.watch(session.sessionId, session.role, () => stream.abort());
       // a client the hub gave up on (too slow, or a failed write): cut the connection, so that it
       // reconnects with its Last-Event-ID rather than wait on a stalled write
       void subscription.ended.then((why) => {
@@ -77,6 +79,7 @@ export function registerNotifications(app: OpenAPIHono<AppEnv>, deps: Deps): voi
         }
       } finally {
         clearTimeout(timer);
+        unwatch();
         subscription.close();
       }
     });
