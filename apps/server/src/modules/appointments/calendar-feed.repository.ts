@@ -1,5 +1,5 @@
 /** Calendar subscriptions (ADR 0028): one row per user, looked up by the hash of its secret. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../audit/audit';
 import { calendarFeed, user } from '../../db/schema';
 import type { Q } from './appointments.query';
@@ -13,7 +13,10 @@ export async function findFeedOfUser(db: Q, userId: string) {
   return row ?? null;
 }
 
-/** The subscription of `tokenHash` with its owner's role, if the owner is not banned. */
+/**
+ * The subscription of `tokenHash` with what decides whether its owner may still read it: role, ban,
+ * and (for a forced second factor, ADR 0038) whether a factor is enrolled and since when the account exists.
+ */
 export async function findFeedByHash(db: Q, tokenHash: string) {
   const [row] = await db
     .select({
@@ -21,6 +24,8 @@ export async function findFeedByHash(db: Q, tokenHash: string) {
       language: calendarFeed.language,
       role: user.role,
       banned: user.banned,
+      userCreatedAt: user.createdAt,
+      mfaEnrolled: sql<boolean>`(${user.twoFactorEnabled} is true or exists (select 1 from passkey where passkey.user_id = ${user.id}))`,
     })
     .from(calendarFeed)
     .innerJoin(user, eq(user.id, calendarFeed.userId))

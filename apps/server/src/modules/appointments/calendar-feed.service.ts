@@ -9,6 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CalendarFeed, CalendarFeedCreated } from '@painlab/shared/appointments';
 import type { Lang } from '@painlab/shared/errors';
+import { enrolmentDeadline } from '@painlab/shared/mfa';
 import { hasPermission, ROLES, type Role } from '@painlab/shared/permissions';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { appendAudit, appendAuditMany, recordAudit, type Actor } from '../../audit/audit';
@@ -16,6 +17,7 @@ import { appointment } from '../../db/schema';
 import { baseUrlOf } from '../../env';
 import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
+import { mfaRuleFor } from '../mfa/mfa.service';
 import { patientOfAccount } from './appointment.repository';
 import { feedIcs } from './appointments.ics';
 import { event, type Viewer } from './appointments.policy';
@@ -88,8 +90,26 @@ async function feedRows(db: Q, userId: string, role: Role, now: Date) {
 }
 
 /**
+ * Whether the owner's role makes a second factor compulsory (ADR 0038) and the owner, with none
+ * enrolled, is past the date to set one up: then the feed stops, as the owner's sessions do, until
+ * a factor is enrolled. (A feed is made from a session that passed the gate; an owner with a factor
+ * keeps it, as a calendar app cannot step up.)
+ */
+async function enrolmentOverdue(
+  deps: Deps,
+  role: Role,
+  owner: { mfaEnrolled: boolean; userCreatedAt: Date },
+  now: Date,
+): Promise<boolean> {
+  if (owner.mfaEnrolled) return false;
+  const deadline = enrolmentDeadline(await mfaRuleFor(deps, role), owner.userCreatedAt);
+  return deadline !== null && deadline.getTime() <= now.getTime();
+}
+
+/**
  * The .ics text of `/api/calendar/<token>.ics`, or a 404 (audited) for a token that names no
- * subscription, a banned owner, or an owner whose role no longer may view appointments.
+ * subscription, a banned owner, an owner whose role no longer may view appointments, or an owner
+ * past the deadline to set up a second factor their role must have.
  */
 export async function readFeed(
   deps: Deps,
@@ -103,17 +123,16 @@ export async function readFeed(
   const role =
     feed && (ROLES as readonly string[]).includes(feed.role) ? (feed.role as Role) : null;
   const feedActor: Actor = { ...actor, userId: feed?.userId ?? null, role: 'calendar-feed' };
-  if (!feed || !hash || !role || feed.banned || !hasPermission(role, 'appointments', 'view')) {
+  const reason =
+    !feed || !hash || !role || feed.banned || !hasPermission(role, 'appointments', 'view')
+      ? 'invalid_feed'
+      : (await enrolmentOverdue(deps, role, feed, now))
+        ? 'mfa_enrolment_required'
+        : null;
+  if (reason || !feed || !hash || !role) {
     await recordAudit(
       deps.database.db,
-      event(
-        feedActor,
-        'appointments.calendar_feed.read',
-        null,
-        null,
-        { reason: 'invalid_feed' },
-        'denied',
-      ),
+      event(feedActor, 'appointments.calendar_feed.read', null, null, { reason }, 'denied'),
     );
     throw DomainError.notFound();
   }

@@ -271,6 +271,30 @@ describe('refusals', () => {
     expect((await poll(url)).status).toBe(200);
   });
 
+  it('stops while its owner is past the date to set up a second factor their role must have (ADR 0038)', async () => {
+    const url = (await other.post('/api/calendar/feed', {})).body.url as string;
+    const admin = await server.signIn(DEMO.admin);
+    const policy = (enforced: boolean) =>
+      admin.put('/api/mfa/policy', { role: 'specialist', required: true, enforced, graceDays: 0 });
+    expect((await policy(true)).status).toBe(200);
+    try {
+      expect((await poll(url)).status).toBe(404);
+      const [denied] = await server.sql<{ details: { reason: string } }>(
+        `select details from audit_log where action = 'appointments.calendar_feed.read'
+         and outcome = 'denied' and actor_user_id = $1 order by occurred_at desc limit 1`,
+        [otherId],
+      );
+      expect(denied?.details.reason).toBe('mfa_enrolment_required');
+      // once a factor is enrolled the same URL works again
+      await server.sql(`update "user" set two_factor_enabled = true where id = $1`, [otherId]);
+      expect((await poll(url)).status).toBe(200);
+      await server.sql(`update "user" set two_factor_enabled = false where id = $1`, [otherId]);
+    } finally {
+      expect((await policy(false)).status).toBe(200);
+    }
+    expect((await poll(url)).status).toBe(200);
+  });
+
   it('a body with unknown fields is a 400; no feed is made', async () => {
     const res = await researcher.post('/api/calendar/feed', { extra: 1 });
     expect([400, 403]).toContain(res.status);
