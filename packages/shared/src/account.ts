@@ -1,5 +1,6 @@
 /** The signed-in user's own account: their sessions (devices), shown at /settings (issue 9). */
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from './auth-limits';
 
 export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'other'] as const;
 
@@ -52,7 +53,8 @@ export const emailChangeResultSchema = z.object({
 
 /** The sign-in address and whether the person proved it is theirs (a link opened, ADR 0042). */
 export const myEmailSchema = z.object({
-  email: z.string(),
+  /** Null for an account made with a phone number that has not added an address (ADR 0043). */
+  email: z.string().nullable(),
   confirmed: z.boolean(),
 });
 export type MyEmail = z.infer<typeof myEmailSchema>;
@@ -124,3 +126,57 @@ export type PhoneRemoveInput = z.input<typeof phoneRemoveSchema>;
 /** The account's phone number (only a verified number is ever stored), or null. */
 export const accountPhoneSchema = z.object({ phoneNumber: z.string().nullable() });
 export type AccountPhone = z.infer<typeof accountPhoneSchema>;
+
+/**
+ * An account made with a phone number has no e-mail address yet (better-auth needs one): it is
+ * given one under the reserved `.invalid` domain (RFC 2606), which nothing is ever sent to and
+ * which screens show as "no e-mail address" (ADR 0043). The person may add a real one in /settings.
+ */
+export const PLACEHOLDER_EMAIL_DOMAIN = 'phone.invalid';
+export function isPlaceholderEmail(email: string | null | undefined): boolean {
+  return typeof email === 'string' && email.toLowerCase().endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`);
+}
+
+/** What ties the two steps of a phone sign-up or reset to the browser that began it. */
+const ticketSchema = z
+  .string()
+  .min(1, { error: 'required' })
+  .max(64, { error: 'too_long' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'code_expired' });
+const codeSchema = phoneVerifySchema.shape.code;
+const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN, { error: 'password_too_short' })
+  .max(PASSWORD_MAX, { error: 'too_long' });
+
+/** Sign-up with a phone number, step 1: a code goes to the number by SMS. */
+export const phoneSignUpSchema = z.strictObject({
+  name: z.string().trim().min(1, { error: 'required' }).max(120, { error: 'too_long' }),
+  phoneNumber: phoneNumberSchema,
+  password: newPasswordSchema,
+});
+export type PhoneSignUpInput = z.input<typeof phoneSignUpSchema>;
+
+/** A code is on its way (for a number that already has an account too: no enumeration). */
+export const phoneCodeSentSchema = phoneChangeResultSchema.extend({
+  /** Sent back with the code: only this browser can finish what it began. */
+  ticket: z.string(),
+});
+export type PhoneCodeSent = z.infer<typeof phoneCodeSentSchema>;
+
+/** Step 2: the code makes the account (then sign in with the number and the password). */
+export const phoneTicketCodeSchema = z.strictObject({ ticket: ticketSchema, code: codeSchema });
+export type PhoneTicketCodeInput = z.input<typeof phoneTicketCodeSchema>;
+export const phoneSignUpDoneSchema = z.object({ phoneNumber: z.string() });
+
+/** Password recovery by SMS, step 1: the account's verified phone number. */
+export const phoneResetRequestSchema = z.strictObject({ phoneNumber: phoneNumberSchema });
+export type PhoneResetRequestInput = z.input<typeof phoneResetRequestSchema>;
+
+/** Step 2: the code and the new password; every session of the account ends. */
+export const phoneResetSchema = z.strictObject({
+  ticket: ticketSchema,
+  code: codeSchema,
+  newPassword: newPasswordSchema,
+});
+export type PhoneResetInput = z.input<typeof phoneResetSchema>;

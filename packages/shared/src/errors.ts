@@ -55,6 +55,7 @@ export const ERROR_CODES = [
   'invitation_invalid',
   'invitation_expired',
   'invitation_used',
+  'registration_closed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -112,6 +113,10 @@ const MESSAGES: Record<ErrorCode, Record<Lang, string>> = {
   transition_not_allowed: {
     en: 'This status change is not allowed from the current status. Reload the task and try again.',
     es: 'Este cambio de estado no está permitido desde el estado actual. Recargue la tarea e inténtelo de nuevo.',
+  },
+  registration_closed: {
+    en: 'Registration is closed. Ask your clinic for an invitation.',
+    es: 'El registro está cerrado. Pida una invitación a su clínica.',
   },
   email_already_confirmed: {
     en: 'Your e-mail address is already confirmed.',

@@ -43,6 +43,9 @@ export const FORM_MESSAGE_KEYS = [
   'invalid_code',
   'code_expired',
   'too_many_attempts',
+  // accounts made with a phone number (ADR 0043)
+  'no_email_address',
+  'phone_needed',
 ] as const;
 
 export type FormMessageKey = (typeof FORM_MESSAGE_KEYS)[number] | 'invalid';

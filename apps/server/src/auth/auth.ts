@@ -55,6 +55,7 @@ import { PASSWORD_MESSAGES, passwordProblem } from './password-policy';
 import {
   afterPhone,
   beforePhone,
+  codeTemplateOf,
   isPhoneNumber,
   PHONE_CODE_ATTEMPTS,
   PHONE_CODE_MINUTES,
@@ -186,13 +187,15 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
     // sign-in also makes one for an unverified number, which no account has (auth/phone.ts)
     sendOTP: async ({ phoneNumber: to, code }, ctx) => {
       if (ctx?.path !== PHONE_SEND_PATH) return;
+      // a confirmation (phone change, sign-up) or a password reset (modules/account, ADR 0043)
+      const template = codeTemplateOf(ctx.headers);
       await enqueue(db, {
         channel: 'sms',
         to,
         language: languageOf(ctx),
-        template: 'auth.phone_code',
+        template,
         params: { clinic: env.CLINIC_NAME, code, minutes: PHONE_CODE_MINUTES },
-        dedupeKey: `auth.phone_code:${phoneDigest(secret, to)}:${Math.floor(Date.now() / 60_000)}`,
+        dedupeKey: `${template}:${phoneDigest(secret, to)}:${Math.floor(Date.now() / 60_000)}`,
       });
     },
   });

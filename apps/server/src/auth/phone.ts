@@ -44,8 +44,30 @@ export const PHONE_DISABLED_PATHS = [
   '/phone-number/reset-password',
 ];
 
-/** The SMS that carry a code: a phone confirmation, a second factor. */
-export type CodeTemplate = 'auth.phone_code' | 'auth.mfa_code';
+/** The SMS that carry a code: a phone confirmation, a second factor, a password reset. */
+export type CodeTemplate = 'auth.phone_code' | 'auth.mfa_code' | 'auth.password_reset_code';
+
+/**
+ * The message a server-side `sendPhoneNumberOTP` call sends, by the Headers object it was given
+ * (absent: the phone confirmation). Kept beside the request, not in a header a client could set.
+ */
+const codePurposes = new WeakMap<Headers, CodeTemplate>();
+
+/** Headers for a server-side `sendPhoneNumberOTP` whose SMS is `template` (language of `from`). */
+export function codeHeaders(from: Headers, template: CodeTemplate): Headers {
+  const headers = new Headers();
+  for (const name of ['accept-language', 'cookie']) {
+    const value = from.get(name);
+    if (value) headers.set(name, value);
+  }
+  codePurposes.set(headers, template);
+  return headers;
+}
+
+/** Which code SMS a `sendOTP` call is for (auth.ts). */
+export function codeTemplateOf(headers: Headers | undefined): CodeTemplate {
+  return (headers && codePurposes.get(headers)) ?? 'auth.phone_code';
+}
 
 export const isPhoneNumber = (value: unknown): value is string =>
   typeof value === 'string' && PHONE_E164.test(value);
@@ -73,6 +95,37 @@ export async function smsWait(db: Db, phone: string, template: CodeTemplate): Pr
       and created_at > now() - make_interval(secs => ${SMS_INTERVAL_S})`);
   const wait = Number(result.rows[0]?.wait ?? 0);
   return Number.isFinite(wait) && wait > 0 ? wait : 0;
+}
+
+/**
+ * Takes this minute's turn to send a code of this kind to `phone`, atomically: 0 when taken (send
+ * now), else the seconds until the next turn. One row per (kind, number) in `verification` whose
+ * primary key is the HMAC of both: an insert, or an update of a turn that has run out, returns the
+ * row; a turn still running returns nothing. So concurrent requests cannot each make a code (only
+ * one SMS would go out, carrying a code the next request replaced). The turn is taken whether or
+ * not an SMS follows (a number of another account gets none): the answers are the same.
+ */
+export async function takeSmsTurn(
+  db: Db,
+  secret: string,
+  phone: string,
+  template: CodeTemplate,
+): Promise<number> {
+  const id = `sms-turn:${template}:${phoneDigest(secret, phone)}`;
+  const result = await db.execute<{ taken: boolean; wait: number | string | null }>(sql`
+    with turn as (
+      insert into verification (id, identifier, value, expires_at)
+      values (${id}, ${id}, 'turn', now() + make_interval(secs => ${SMS_INTERVAL_S}))
+      on conflict (id) do update set expires_at = excluded.expires_at, updated_at = now()
+        where verification.expires_at <= now()
+      returning id
+    )
+    select exists (select 1 from turn) as taken,
+      (select ceil(extract(epoch from expires_at - now())) from verification where id = ${id}) as wait`);
+  const row = result.rows[0];
+  if (row?.taken) return 0;
+  const wait = Number(row?.wait ?? SMS_INTERVAL_S);
+  return Number.isFinite(wait) && wait > 0 ? Math.min(wait, SMS_INTERVAL_S) : 1;
 }
 
 export const CODE_RECENTLY_SENT = {
@@ -129,6 +182,21 @@ export async function beforePhone(
       });
     }
   }
+  // nor is it given at sign-up or by an administrator's account creation: the plugin's fields are
+  // user input for better-auth, and an unconfirmed number would keep its owner from adding it
+  if (
+    (ctx.path === '/sign-up/email' || ctx.path === '/admin/create-user') &&
+    [body, body.data].some(
+      (fields) =>
+        !!fields &&
+        typeof fields === 'object' &&
+        ('phoneNumber' in fields || 'phoneNumberVerified' in fields),
+    )
+  )
+    throw new APIError('BAD_REQUEST', {
+      code: 'PHONE_NUMBER_CANNOT_BE_UPDATED',
+      message: 'A phone number is added in the settings, with a code sent to it.',
+    });
   // the number changes only with the password and a code (modules/account), never here
   if (ctx.path === '/update-user' && ctx.request && 'phoneNumber' in body)
     throw new APIError('BAD_REQUEST', {

@@ -54,6 +54,7 @@ export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   invitation_used: 410,
   email_taken: 409,
   email_already_confirmed: 409,
+  registration_closed: 403,
   payload_too_large: 413,
   unsupported_media_type: 415,
   invalid_text: 400,

@@ -13,7 +13,8 @@ import { OUTBOX_CHANNELS, type OutboxChannel, type OutboxProviders } from '@pain
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { Logger } from '../lib/logger';
-import { OUTBOX_NOTIFY_CHANNEL } from './outbox';
+import { isPlaceholderEmail } from '@painlab/shared/account';
+import { NO_ADDRESS_ERROR, OUTBOX_NOTIFY_CHANNEL } from './outbox';
 import {
   buryExpiredLeases,
   claimDue,
@@ -22,6 +23,9 @@ import {
   type ClaimedMessage,
 } from './outbox.repository';
 import type { Providers } from './providers';
+
+/** A message no retry can deliver (its recipient is a placeholder address): dead at once. */
+class Undeliverable extends Error {}
 
 export interface OutboxRuntime {
   /** Which channels this server can deliver. */
@@ -93,10 +97,13 @@ export function startOutboxWorker(
     let sent = false;
     try {
       if (!provider) throw new Error(`no ${message.channel} provider`);
+      // an administrator's retry of a message to a placeholder address (ADR 0043) still sends nothing
+      if (message.channel === 'email' && isPlaceholderEmail(message.recipient))
+        throw new Undeliverable(NO_ADDRESS_ERROR);
       await withTimeout(provider.deliver(message), Math.max(50, env.OUTBOX_LEASE_MS - 1000));
       sent = true;
     } catch (error) {
-      const last = message.attempts >= env.OUTBOX_MAX_ATTEMPTS;
+      const last = message.attempts >= env.OUTBOX_MAX_ATTEMPTS || error instanceof Undeliverable;
       const retryIn = last
         ? null
         : backoffMs(message.attempts, env.OUTBOX_BACKOFF_BASE_MS, env.OUTBOX_BACKOFF_MAX_MS);

@@ -7,11 +7,15 @@
  * Never send mail or SMS from a request; never log a message's text (it may hold codes and links).
  */
 import { and, inArray, sql } from 'drizzle-orm';
+import { isPlaceholderEmail } from '@painlab/shared/account';
 import type { MessageLanguage, OutboxAttachment, OutboxChannel } from '@painlab/shared/outbox';
 import type { Tx } from '../audit/audit';
 import type { Db } from '../db/client';
 import { outboxMessage } from '../db/schema';
 import { renderMessage, type TemplateId, type TemplateParams } from './templates/templates';
+
+/** Why a message to an account's placeholder address (ADR 0043) is never sent. */
+export const NO_ADDRESS_ERROR = 'no e-mail address: the account was made with a phone number';
 
 /** The channel NOTIFY'd when a message is queued (PostgreSQL delivers it at commit). */
 export const OUTBOX_NOTIFY_CHANNEL = 'painlab_outbox';
@@ -34,12 +38,16 @@ export interface NewMessage<T extends TemplateId> {
 
 /**
  * Queues a message in `tx` (a transaction handle, or the database handle for a message that is
- * its own change). Returns its id, and whether it was added (false: the dedupe key existed).
+ * its own change). Returns its id, and whether it was added (false: the dedupe key existed). An
+ * e-mail to an account's placeholder address (`…@phone.invalid`) is stored as dead, never sent.
  */
 export async function enqueue<T extends TemplateId>(
   tx: Tx | Db,
   message: NewMessage<T>,
 ): Promise<{ id: string; created: boolean }> {
+  // an account made with a phone number has no real address yet (ADR 0043): the message is kept,
+  // as undeliverable (admins see why at /admin/outbox), and nothing is sent
+  const noAddress = message.channel === 'email' && isPlaceholderEmail(message.to);
   const rendered = renderMessage(
     message.template,
     message.channel,
@@ -60,6 +68,7 @@ export async function enqueue<T extends TemplateId>(
       patientId: message.patientId ?? null,
       dedupeKey: message.dedupeKey ?? null,
       attachments: message.attachments?.length ? message.attachments : null,
+      ...(noAddress ? { status: 'dead' as const, lastError: NO_ADDRESS_ERROR } : {}),
     })
     .onConflictDoNothing({ target: outboxMessage.dedupeKey })
     .returning({ id: outboxMessage.id });

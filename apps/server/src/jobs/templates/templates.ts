@@ -13,6 +13,7 @@ import { phoneCode } from './phone-code';
 import { mfaReset } from './mfa-reset';
 import { emailChangeNotice, emailChangeVerify, emailVerify } from './email-change';
 import { passwordReset } from './password-reset';
+import { passwordResetCode, signUpExistingPhone } from './phone-account';
 import { messageNotice } from './message-notice';
 import { patientInvite } from './patient-invite';
 import { staffInvite } from './staff-invite';
@@ -38,6 +39,8 @@ export const TEMPLATES = {
   'auth.sign_in_code': signInCode,
   'auth.sign_in_link': signInLink,
   'auth.phone_code': phoneCode,
+  'auth.password_reset_code': passwordResetCode,
+  'auth.sign_up_existing_phone': signUpExistingPhone,
   'auth.mfa_reset': mfaReset,
   'auth.email_change_verify': emailChangeVerify,
   'auth.email_verify': emailVerify,

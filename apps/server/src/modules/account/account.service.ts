@@ -3,6 +3,7 @@
  * Only the user's own rows are ever touched (another user's id is a 404, as an unknown one). Ending
  * sessions is audited; the session cache is cleared by the app (app.ts) after any write here.
  */
+import { isPlaceholderEmail } from '@painlab/shared/account';
 import type { AccountSession, EmailChangeInput, MyEmail } from '@painlab/shared/account';
 import Bowser from 'bowser';
 import { appendAudit, auditEvent, recordAudit, type Actor } from '../../audit/audit';
@@ -155,7 +156,7 @@ export async function requestEmailChange(
 export async function myEmail(deps: Deps, userId: string): Promise<MyEmail> {
   const row = await emailOf(deps.database.db, userId);
   if (!row) throw DomainError.notFound();
-  return row;
+  return isPlaceholderEmail(row.email) ? { email: null, confirmed: false } : row;
 }
 
 /**
@@ -170,7 +171,22 @@ export async function sendEmailConfirmation(
   headers: Headers,
 ): Promise<{ sent: true }> {
   const { email, confirmed } = await myEmail(deps, actor.userId);
-  if (confirmed) throw DomainError.emailAlreadyConfirmed();
+  const refusal = confirmed ? 'already_confirmed' : email === null ? 'no_address' : null;
+  if (refusal || email === null) {
+    await recordAudit(
+      deps.database.db,
+      auditEvent(actor, {
+        action: 'account.email_confirm_request',
+        outcome: 'denied',
+        resource: 'auth',
+        recordId: actor.userId,
+        details: { reason: refusal },
+      }),
+    );
+    throw confirmed
+      ? DomainError.emailAlreadyConfirmed()
+      : DomainError.invalidField('email', 'no_email_address');
+  }
   await deps.auth.api.sendVerificationEmail({
     body: { email, callbackURL: EMAIL_VERIFIED_PATH },
     headers,

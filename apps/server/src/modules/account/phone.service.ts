@@ -16,10 +16,16 @@ import type {
   PhoneVerifyInput,
 } from '@painlab/shared/account';
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { appendAudit, auditEvent, recordAudit, type Actor } from '../../audit/audit';
 import { createLoginThrottle } from '../../auth/login-throttle';
-import { PHONE_CODE_MINUTES, phoneCodeDigest, phoneDigest, smsWait } from '../../auth/phone';
+import {
+  PHONE_CODE_ATTEMPTS,
+  PHONE_CODE_MINUTES,
+  phoneCodeDigest,
+  phoneDigest,
+  takeSmsTurn,
+} from '../../auth/phone';
 import { user, verification } from '../../db/schema';
 import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
@@ -34,6 +40,8 @@ export interface PhoneOwner {
 type Validated<T> = { [K in keyof T]: string };
 
 const pendingId = (userId: string) => `phone-change:${userId}`;
+/** In a pending row's value: the request named another account's number (`<hmac>:decoy:<tries>`). */
+const DECOY = ':decoy:';
 
 export async function getPhone(deps: Deps, userId: string): Promise<AccountPhone> {
   const [row] = await deps.database.db
@@ -76,10 +84,12 @@ async function reauthenticate(
   headers: Headers,
   action: string,
 ): Promise<void> {
-  if (owner.mfaEnrolled && owner.aal < 2) throw DomainError.mfaRequired();
+  if (owner.mfaEnrolled && owner.aal < 2)
+    await refuse(deps, actor, action, 'mfa_required', DomainError.mfaRequired());
   const throttle = createLoginThrottle(deps.database.db, deps.env);
   const locked = await throttle.check(owner.email, actor.ip ?? '');
-  if (locked) throw DomainError.rateLimited(locked.retryAfterS);
+  if (locked)
+    await refuse(deps, actor, action, 'locked', DomainError.rateLimited(locked.retryAfterS));
   const ok = await deps.auth.api
     .verifyPassword({ body: { password }, headers })
     .then(() => true)
@@ -127,7 +137,22 @@ export async function requestPhoneChange(
       'same_phone',
       DomainError.invalidField('phoneNumber', 'same_phone'),
     );
-  // another account's number: the same answer, and no SMS
+  const secret = deps.env.BETTER_AUTH_SECRET!;
+  // one code per number per minute, taken atomically (the code on its way stays the one that
+  // works), and taken for another account's number too: the answers do not tell them apart
+  const wait = await takeSmsTurn(db, secret, phone, 'auth.phone_code');
+  if (wait > 0) return refuse(deps, actor, action, 'rate_limited', DomainError.rateLimited(wait));
+  // the request is remembered either way; for another account's number it is a decoy that answers
+  // the code step as a wrong code would (verifyPhoneChange), and no SMS goes out
+  await db.transaction(async (tx) => {
+    await tx.delete(verification).where(eq(verification.identifier, pendingId(actor.userId)));
+    await tx.insert(verification).values({
+      id: randomUUID(),
+      identifier: pendingId(actor.userId),
+      value: holder ? `${phoneDigest(secret, phone)}${DECOY}0` : phoneDigest(secret, phone),
+      expiresAt: new Date(Date.now() + PHONE_CODE_MINUTES * 60_000),
+    });
+  });
   if (holder) {
     await recordAudit(
       db,
@@ -141,19 +166,6 @@ export async function requestPhoneChange(
     );
     return answer;
   }
-  // one SMS with a code per number per minute: the code on its way stays the one that works
-  const wait = await smsWait(db, phone, 'auth.phone_code');
-  if (wait > 0) throw DomainError.rateLimited(wait);
-  const secret = deps.env.BETTER_AUTH_SECRET!;
-  await db.transaction(async (tx) => {
-    await tx.delete(verification).where(eq(verification.identifier, pendingId(actor.userId)));
-    await tx.insert(verification).values({
-      id: randomUUID(),
-      identifier: pendingId(actor.userId),
-      value: phoneDigest(secret, phone),
-      expiresAt: new Date(Date.now() + PHONE_CODE_MINUTES * 60_000),
-    });
-  });
   // better-auth makes the code (kept as an HMAC: auth.ts) and queues the SMS (its language: the
   // request's); its HTTP path is switched off, this call is on the server
   await deps.auth.api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers });
@@ -178,6 +190,26 @@ const CODE_REFUSALS: Record<string, string> = {
   TOO_MANY_ATTEMPTS: 'too_many_attempts',
 };
 
+/**
+ * A code typed for another account's number (no SMS went out): refused as the phone-number plugin
+ * refuses a wrong code — `invalid_code` for PHONE_CODE_ATTEMPTS tries, then `too_many_attempts`
+ * once, after which the request is gone (`code_expired`).
+ */
+async function decoyTry(deps: Deps, pendingRowId: string): Promise<string> {
+  const db = deps.database.db;
+  // one statement: concurrent tries each count
+  const result = await db.execute<{ value: string }>(sql`
+    update verification
+    set value = regexp_replace(value, '[0-9]+$', ((substring(value from '[0-9]+$'))::int + 1)::text)
+    where id = ${pendingRowId}
+    returning value`);
+  const row = result.rows[0];
+  if (!row) return 'code_expired';
+  if (Number(row.value.split(DECOY)[1]) <= PHONE_CODE_ATTEMPTS) return 'invalid_code';
+  await db.delete(verification).where(eq(verification.id, pendingRowId));
+  return 'too_many_attempts';
+}
+
 /** Step 2: the code from the SMS sets the number on this account (and marks it verified). */
 export async function verifyPhoneChange(
   deps: Deps,
@@ -188,11 +220,12 @@ export async function verifyPhoneChange(
   const db = deps.database.db;
   const phone = input.phoneNumber;
   const action = 'account.phone_change';
-  if (owner.mfaEnrolled && owner.aal < 2) throw DomainError.mfaRequired();
+  if (owner.mfaEnrolled && owner.aal < 2)
+    await refuse(deps, actor, action, 'mfa_required', DomainError.mfaRequired());
   const secret = deps.env.BETTER_AUTH_SECRET!;
   // this account asked for this number (with its password) and the request has not run out
   const [pending] = await db
-    .select({ value: verification.value })
+    .select({ id: verification.id, value: verification.value })
     .from(verification)
     .where(
       and(
@@ -200,6 +233,11 @@ export async function verifyPhoneChange(
         gt(verification.expiresAt, new Date()),
       ),
     );
+  const decoy = pending?.value.startsWith(`${phoneDigest(secret, phone)}${DECOY}`);
+  if (pending && decoy) {
+    const refusal = await decoyTry(deps, pending.id);
+    return refuse(deps, actor, action, refusal, DomainError.invalidField('code', refusal));
+  }
   if (!pending || pending.value !== phoneDigest(secret, phone))
     return refuse(
       deps,
