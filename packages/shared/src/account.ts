@@ -180,3 +180,4 @@ export const phoneResetSchema = z.strictObject({
   newPassword: newPasswordSchema,
 });
 export type PhoneResetInput = z.input<typeof phoneResetSchema>;
+export const phoneResetDoneSchema = z.object({ reset: z.literal(true) });

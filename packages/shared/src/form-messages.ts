@@ -46,6 +46,9 @@ export const FORM_MESSAGE_KEYS = [
   // accounts made with a phone number (ADR 0043)
   'no_email_address',
   'phone_needed',
+  'password_too_common',
+  'password_too_simple',
+  'password_contains_personal_info',
 ] as const;
 
 export type FormMessageKey = (typeof FORM_MESSAGE_KEYS)[number] | 'invalid';

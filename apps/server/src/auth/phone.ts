@@ -15,7 +15,7 @@
  * - the code second factor (two-factor plugin's OTP) goes by SMS to a verified number, else by
  *   e-mail; `/two-factor/send-otp` answers where it went (`channel`, `ending`).
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { PHONE_E164, phoneEnding } from '@painlab/shared/account';
 import { APIError } from 'better-auth/api';
 import { sql } from 'drizzle-orm';
@@ -48,25 +48,35 @@ export const PHONE_DISABLED_PATHS = [
 export type CodeTemplate = 'auth.phone_code' | 'auth.mfa_code' | 'auth.password_reset_code';
 
 /**
- * The message a server-side `sendPhoneNumberOTP` call sends, by the Headers object it was given
- * (absent: the phone confirmation). Kept beside the request, not in a header a client could set.
+ * Which SMS a server-side `sendPhoneNumberOTP` call sends goes in a header of the headers that call
+ * is given (better-auth copies them: an object kept beside them would not arrive), with this
+ * process's random mark, so no client can choose it (the plugin's HTTP path is off anyway).
  */
-const codePurposes = new WeakMap<Headers, CodeTemplate>();
+const PURPOSE_HEADER = 'x-painlab-code-purpose';
+const PURPOSE_MARK = randomBytes(16).toString('hex');
+const CODE_TEMPLATES: readonly CodeTemplate[] = [
+  'auth.phone_code',
+  'auth.mfa_code',
+  'auth.password_reset_code',
+];
 
-/** Headers for a server-side `sendPhoneNumberOTP` whose SMS is `template` (language of `from`). */
+/** Fresh headers for a server-side `sendPhoneNumberOTP` whose SMS is `template` (language of `from`). */
 export function codeHeaders(from: Headers, template: CodeTemplate): Headers {
   const headers = new Headers();
   for (const name of ['accept-language', 'cookie']) {
     const value = from.get(name);
     if (value) headers.set(name, value);
   }
-  codePurposes.set(headers, template);
+  headers.set(PURPOSE_HEADER, `${template} ${PURPOSE_MARK}`);
   return headers;
 }
 
-/** Which code SMS a `sendOTP` call is for (auth.ts). */
+/** Which code SMS a `sendOTP` call is for (auth.ts): the phone confirmation unless marked. */
 export function codeTemplateOf(headers: Headers | undefined): CodeTemplate {
-  return (headers && codePurposes.get(headers)) ?? 'auth.phone_code';
+  const [template, mark] = (headers?.get(PURPOSE_HEADER) ?? '').split(' ');
+  return mark === PURPOSE_MARK && CODE_TEMPLATES.includes(template as CodeTemplate)
+    ? (template as CodeTemplate)
+    : 'auth.phone_code';
 }
 
 export const isPhoneNumber = (value: unknown): value is string =>

@@ -56,6 +56,25 @@ describe('closed registration', () => {
     });
   });
 
+  it('sign-up with a phone number is refused too (403 registration_closed), audited, no SMS', async () => {
+    const before = await userCount();
+    const res = await server.client().post('/api/account/sign-up/phone', {
+      name: 'Paciente Invitada',
+      phoneNumber: '+34600999111',
+      password: 'a-long-enough-password',
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('registration_closed');
+    expect(await userCount()).toBe(before);
+    expect(
+      await server.sql("select id from outbox_message where recipient = '+34600999111'"),
+    ).toHaveLength(0);
+    const [row] = await server.sql<{ outcome: string; details: { reason: string } }>(
+      "select outcome, details from audit_log where action = 'auth.sign_up_phone' order by occurred_at desc limit 1",
+    );
+    expect(row).toMatchObject({ outcome: 'denied', details: { reason: 'registration_closed' } });
+  });
+
   it('an unknown or oversized invitation token does not open it', async () => {
     const before = await userCount();
     // an unknown token gets the same answer as a taken e-mail (no account is made; nothing is revealed)

@@ -105,6 +105,10 @@ export function errorBody(
 }
 
 export function sendError(c: Context<AppEnv>, error: ApiError) {
+  // a 429 says when to come back (DomainError.rateLimited carries the seconds)
+  const wait = (error.details as { retryAfterS?: unknown } | undefined)?.retryAfterS;
+  if (error.code === 'rate_limited' && typeof wait === 'number' && wait > 0)
+    c.header('Retry-After', String(Math.ceil(wait)));
   return c.json(errorBody(c, error.code, error.params, error.details), error.status);
 }
 

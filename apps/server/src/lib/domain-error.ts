@@ -72,12 +72,17 @@ export class DomainError extends Error {
     return new DomainError('cancel_notice_passed', { hours: String(hours) });
   }
 
-  /** A unique value is taken (an e-mail address). */
+  /** Sign-up is off on this server (REGISTRATION_OPEN=false): accounts come by invitation. */
+  static registrationClosed(): DomainError {
+    return new DomainError('registration_closed');
+  }
+
   /** The sign-in address was confirmed already: no new link. */
   static emailAlreadyConfirmed(): DomainError {
     return new DomainError('email_already_confirmed');
   }
 
+  /** A unique value is taken (an e-mail address). */
   static taken(code: 'email_taken'): DomainError {
     return new DomainError(code);
   }

@@ -4,6 +4,10 @@ import { actorOf } from '../../http/actor';
 import type { AppEnv, Deps } from '../../http/types';
 import {
   endOtherSessionsRoute,
+  finishPhoneResetRoute,
+  finishPhoneSignUpRoute,
+  startPhoneResetRoute,
+  startPhoneSignUpRoute,
   endSessionRoute,
   getMyEmailRoute,
   getPhoneRoute,
@@ -23,6 +27,12 @@ import {
   sendEmailConfirmation,
 } from './account.service';
 import { getPhone, removePhone, requestPhoneChange, verifyPhoneChange } from './phone.service';
+import {
+  finishPhoneReset,
+  finishPhoneSignUp,
+  startPhoneReset,
+  startPhoneSignUp,
+} from './phone-account.service';
 
 /**
  * The signed-in user as the account services take them: the session, the actor (with its id), and
@@ -61,6 +71,20 @@ export function registerAccount(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   );
   app.openapi(sendEmailConfirmationRoute, async (c) =>
     c.json(await sendEmailConfirmation(deps, signedIn(c).actor, c.req.raw.headers), 200),
+  );
+
+  // accounts made and recovered with a phone number (ADR 0043): public
+  app.openapi(startPhoneSignUpRoute, async (c) =>
+    c.json(await startPhoneSignUp(deps, actorOf(c), c.req.valid('json'), c.req.raw.headers), 200),
+  );
+  app.openapi(finishPhoneSignUpRoute, async (c) =>
+    c.json(await finishPhoneSignUp(deps, actorOf(c), c.req.valid('json')), 201),
+  );
+  app.openapi(startPhoneResetRoute, async (c) =>
+    c.json(await startPhoneReset(deps, actorOf(c), c.req.valid('json'), c.req.raw.headers), 200),
+  );
+  app.openapi(finishPhoneResetRoute, async (c) =>
+    c.json(await finishPhoneReset(deps, actorOf(c), c.req.valid('json')), 200),
   );
 
   // the phone number (ADR 0041)

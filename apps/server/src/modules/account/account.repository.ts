@@ -1,7 +1,8 @@
 /** A user's own sessions (the better-auth `session` table), read and ended by id. */
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import type { Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
-import { session, user } from '../../db/schema';
+import { account, session, user } from '../../db/schema';
 
 export function activeSessions(db: Db, userId: string) {
   return db
@@ -45,4 +46,48 @@ export async function emailOf(db: Db, userId: string) {
     .where(eq(user.id, userId))
     .limit(1);
   return row ?? null;
+}
+
+/** The account a verified phone number signs in to, with what a reset by SMS must know. */
+export async function accountOfPhone(db: Db, phone: string) {
+  const [row] = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      twoFactorEnabled: user.twoFactorEnabled,
+      banned: user.banned,
+    })
+    .from(user)
+    .where(and(eq(user.phoneNumber, phone), eq(user.phoneNumberVerified, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Sets the password (better-auth's credential row, made if missing) and ends every session of the
+ * user, in `tx`: a reset leaves no one signed in with the old one.
+ */
+export async function replacePassword(tx: Tx, userId: string, passwordHash: string) {
+  const now = new Date();
+  const updated = await tx
+    .update(account)
+    .set({ password: passwordHash, updatedAt: now })
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
+    .returning({ id: account.id });
+  if (!updated.length)
+    await tx.insert(account).values({
+      id: crypto.randomUUID(),
+      accountId: userId,
+      providerId: 'credential',
+      userId,
+      password: passwordHash,
+      createdAt: now,
+      updatedAt: now,
+    });
+  const ended = await tx
+    .delete(session)
+    .where(eq(session.userId, userId))
+    .returning({ id: session.id });
+  return ended.length;
 }

@@ -1,4 +1,11 @@
 import {
+  phoneCodeSentSchema,
+  phoneResetDoneSchema,
+  phoneResetRequestSchema,
+  phoneResetSchema,
+  phoneSignUpDoneSchema,
+  phoneSignUpSchema,
+  phoneTicketCodeSchema,
   accountPhoneSchema,
   phoneChangeResultSchema,
   phoneChangeSchema,
@@ -153,4 +160,72 @@ export const removePhoneRoute = defineRoute({
   request: jsonBody(phoneRemoveSchema),
   errors: { 429: 'Too many tries (`rate_limited`)' },
   responses: { 200: jsonResponse('The number is removed', accountPhoneSchema) },
+});
+
+// accounts made and recovered with a phone number (ADR 0043): public, one limit per address
+const phoneAccountLimit = new AddressLimiter(10, 15 * 60_000);
+
+export const startPhoneSignUpRoute = defineRoute({
+  method: 'post',
+  path: '/api/account/sign-up/phone',
+  access: access.public,
+  operationId: 'startPhoneSignUp',
+  tags: ['auth'],
+  summary: 'Sign up with a phone number and a password: a code goes to the number by SMS',
+  description:
+    'Public; refused with 403 `registration_closed` while registration is closed. Checks the name and the password (length and the sign-up rules: `password_too_common`, `password_too_simple`, `password_contains_personal_info` on `password`), then sends a 6-digit code by SMS (5 minutes, 3 tries) and answers a `ticket` that only this browser holds; nothing is created until `POST /api/account/sign-up/phone/verify`. A number that already has an account gets the same answer (no code; its owner is told by SMS, at most once an hour). At most one code per number per minute (429 `rate_limited`, also for a number with an account); 10 tries per address in 15 minutes. Audited without the number.',
+  middleware: [limitPerAddress(phoneAccountLimit)],
+  request: jsonBody(phoneSignUpSchema),
+  errors: {
+    403: 'Registration is closed (`registration_closed`)',
+    429: 'Too many tries (`rate_limited`)',
+  },
+  responses: { 200: jsonResponse('The code was sent', phoneCodeSentSchema) },
+});
+
+export const finishPhoneSignUpRoute = defineRoute({
+  method: 'post',
+  path: '/api/account/sign-up/phone/verify',
+  access: access.public,
+  operationId: 'finishPhoneSignUp',
+  tags: ['auth'],
+  summary: 'Finish a phone sign-up with the code: the account is made (then sign in)',
+  description:
+    'The `ticket` of step 1 and the code from the SMS make a patient account with the number verified and no e-mail address yet (it can be added in /settings). No session is opened: sign in next with `POST /api/auth/sign-in/phone-number`. Refusals on `code`: `invalid_code`, `code_expired` (or an unknown ticket), `too_many_attempts`; on `phoneNumber`: `phone_taken`. Audited.',
+  middleware: [limitPerAddress(phoneAccountLimit)],
+  request: jsonBody(phoneTicketCodeSchema),
+  errors: { 429: 'Too many tries (`rate_limited`)' },
+  responses: { 201: jsonResponse('The account was made', phoneSignUpDoneSchema) },
+});
+
+export const startPhoneResetRoute = defineRoute({
+  method: 'post',
+  path: '/api/account/password-reset/phone',
+  access: access.public,
+  operationId: 'startPhonePasswordReset',
+  tags: ['auth'],
+  summary: 'Recover a password by SMS: a code goes to the account’s verified number',
+  description:
+    'Public. The same answer (with a `ticket`) for every number; a code is sent only to a verified number of an account that is not banned and has no second factor (those reset by e-mail, or ask the clinic: with the second factor on the same phone, the SIM alone would be enough). At most one code per number per minute (429 `rate_limited`); 10 tries per address in 15 minutes. Audited without the number.',
+  middleware: [limitPerAddress(phoneAccountLimit)],
+  request: jsonBody(phoneResetRequestSchema),
+  errors: { 429: 'Too many tries (`rate_limited`)' },
+  responses: { 200: jsonResponse('The code was sent', phoneCodeSentSchema) },
+});
+
+export const finishPhoneResetRoute = defineRoute({
+  method: 'post',
+  path: '/api/account/password-reset/phone/confirm',
+  access: access.public,
+  operationId: 'finishPhonePasswordReset',
+  tags: ['auth'],
+  summary: 'Set a new password with the code from the SMS; every session ends',
+  description:
+    'The `ticket` of step 1, the code and the new password (sign-up rules on `newPassword`, checked before the code is used up). Replaces the password, ends every session of the account (on every server instance) and clears its sign-in lock. No session is opened. Refusals on `code`: `invalid_code`, `code_expired`, `too_many_attempts`. Audited.',
+  middleware: [limitPerAddress(phoneAccountLimit)],
+  request: jsonBody(phoneResetSchema),
+  errors: { 429: 'Too many tries (`rate_limited`)' },
+  responses: {
+    200: jsonResponse('The password was replaced', phoneResetDoneSchema),
+  },
 });

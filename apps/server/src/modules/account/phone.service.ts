@@ -16,19 +16,15 @@ import type {
   PhoneVerifyInput,
 } from '@painlab/shared/account';
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { isPlaceholderEmail } from '@painlab/shared/account';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import { appendAudit, auditEvent, recordAudit, type Actor } from '../../audit/audit';
 import { createLoginThrottle } from '../../auth/login-throttle';
-import {
-  PHONE_CODE_ATTEMPTS,
-  PHONE_CODE_MINUTES,
-  phoneCodeDigest,
-  phoneDigest,
-  takeSmsTurn,
-} from '../../auth/phone';
+import { codeHeaders, PHONE_CODE_MINUTES, phoneDigest, takeSmsTurn } from '../../auth/phone';
 import { user, verification } from '../../db/schema';
 import type { Deps } from '../../http/types';
 import { DomainError } from '../../lib/domain-error';
+import { DECOY, decoyTry, useCode } from './phone-codes';
 
 /** Who asks: the signed-in account, its e-mail (the lockout's key) and its session's level. */
 export interface PhoneOwner {
@@ -40,8 +36,6 @@ export interface PhoneOwner {
 type Validated<T> = { [K in keyof T]: string };
 
 const pendingId = (userId: string) => `phone-change:${userId}`;
-/** In a pending row's value: the request named another account's number (`<hmac>:decoy:<tries>`). */
-const DECOY = ':decoy:';
 
 export async function getPhone(deps: Deps, userId: string): Promise<AccountPhone> {
   const [row] = await deps.database.db
@@ -168,7 +162,10 @@ export async function requestPhoneChange(
   }
   // better-auth makes the code (kept as an HMAC: auth.ts) and queues the SMS (its language: the
   // request's); its HTTP path is switched off, this call is on the server
-  await deps.auth.api.sendPhoneNumberOTP({ body: { phoneNumber: phone }, headers });
+  await deps.auth.api.sendPhoneNumberOTP({
+    body: { phoneNumber: phone },
+    headers: codeHeaders(headers, 'auth.phone_code'),
+  });
   await recordAudit(
     db,
     auditEvent(actor, {
@@ -181,33 +178,6 @@ export async function requestPhoneChange(
   );
   deps.outbox.wake();
   return answer;
-}
-
-const CODE_REFUSALS: Record<string, string> = {
-  OTP_NOT_FOUND: 'code_expired',
-  OTP_EXPIRED: 'code_expired',
-  INVALID_OTP: 'invalid_code',
-  TOO_MANY_ATTEMPTS: 'too_many_attempts',
-};
-
-/**
- * A code typed for another account's number (no SMS went out): refused as the phone-number plugin
- * refuses a wrong code — `invalid_code` for PHONE_CODE_ATTEMPTS tries, then `too_many_attempts`
- * once, after which the request is gone (`code_expired`).
- */
-async function decoyTry(deps: Deps, pendingRowId: string): Promise<string> {
-  const db = deps.database.db;
-  // one statement: concurrent tries each count
-  const result = await db.execute<{ value: string }>(sql`
-    update verification
-    set value = regexp_replace(value, '[0-9]+$', ((substring(value from '[0-9]+$'))::int + 1)::text)
-    where id = ${pendingRowId}
-    returning value`);
-  const row = result.rows[0];
-  if (!row) return 'code_expired';
-  if (Number(row.value.split(DECOY)[1]) <= PHONE_CODE_ATTEMPTS) return 'invalid_code';
-  await db.delete(verification).where(eq(verification.id, pendingRowId));
-  return 'too_many_attempts';
 }
 
 /** Step 2: the code from the SMS sets the number on this account (and marks it verified). */
@@ -246,17 +216,9 @@ export async function verifyPhoneChange(
       'no_request',
       DomainError.invalidField('code', 'code_expired'),
     );
-  // better-auth checks the code (its HMAC) and uses it up: single use, PHONE_CODE_ATTEMPTS tries
-  try {
-    await deps.auth.api.consumePhoneNumberOTP({
-      body: { phoneNumber: phone, code: phoneCodeDigest(secret, input.code) },
-    });
-  } catch (error) {
-    const code = (error as { body?: { code?: unknown } }).body?.code;
-    const refusal = typeof code === 'string' ? CODE_REFUSALS[code] : undefined;
-    if (!refusal) throw error;
+  const refusal = await useCode(deps, phone, input.code);
+  if (refusal)
     return refuse(deps, actor, action, refusal, DomainError.invalidField('code', refusal));
-  }
   try {
     await db.transaction(async (tx) => {
       const [other] = await tx
@@ -309,6 +271,15 @@ export async function removePhone(
 ): Promise<AccountPhone> {
   const action = 'account.phone_remove';
   await reauthenticate(deps, actor, owner, input.password, headers, action);
+  // an account made with a phone number signs in with it: it needs an address before (ADR 0043)
+  if (isPlaceholderEmail(owner.email))
+    await refuse(
+      deps,
+      actor,
+      action,
+      'phone_needed',
+      DomainError.invalidField('password', 'phone_needed'),
+    );
   await deps.database.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ phoneNumber: user.phoneNumber })

@@ -80,6 +80,15 @@ export async function findUserIdByEmail(db: Db | Tx, email: string): Promise<str
   return row?.id ?? null;
 }
 
+export async function findUserIdByPhone(db: Db | Tx, phone: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.phoneNumber, phone))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** A user with an e-mail + password credential, as better-auth stores it. */
 export async function insertUserWithPassword(
   tx: Tx,
@@ -94,6 +103,8 @@ export async function insertUserWithPassword(
      * the clinic created (ADR 0040).
      */
     emailVerified?: boolean;
+    /** A number confirmed by a code sent to it (an account made with a phone number, ADR 0043). */
+    verifiedPhone?: string;
   },
 ): Promise<UserSummary> {
   const now = new Date();
@@ -105,6 +116,9 @@ export async function insertUserWithPassword(
       email: input.email,
       role: input.role,
       emailVerified: input.emailVerified ?? false,
+      ...(input.verifiedPhone
+        ? { phoneNumber: input.verifiedPhone, phoneNumberVerified: true }
+        : {}),
       createdAt: now,
       updatedAt: now,
     })

@@ -18,12 +18,14 @@ import {
   listClinicians,
   findUserById,
   findUserIdByEmail,
+  findUserIdByPhone,
   insertUserWithPassword,
   listUsers,
   removeSecondFactors,
   updateUserRow,
 } from './users.repository';
 import { isUniqueViolation } from '../../db/errors';
+import { PLACEHOLDER_EMAIL_DOMAIN } from '@painlab/shared/account';
 
 export async function listUsersAudited(
   deps: Deps,
@@ -103,6 +105,51 @@ export async function createUser(
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw DomainError.taken('email_taken');
+    throw error;
+  }
+}
+
+/**
+ * An account its owner made with a phone number and a password (ADR 0043), once a code sent to the
+ * number came back: a patient account (role `user`) with the number verified and a placeholder
+ * address under `.invalid` (better-auth needs one; nothing is ever sent to it). `phone_taken` when
+ * another account has the number by now (also the unique index losing a race).
+ */
+export async function createPhoneUser(
+  deps: Deps,
+  actor: Actor,
+  input: { name: string; phoneNumber: string; passwordHash: string },
+): Promise<UserSummary> {
+  const id = crypto.randomUUID();
+  try {
+    return await deps.database.db.transaction(async (tx) => {
+      if (await findUserIdByPhone(tx, input.phoneNumber))
+        throw DomainError.invalidField('phoneNumber', 'phone_taken');
+      const created = await insertUserWithPassword(tx, {
+        id,
+        name: input.name,
+        email: `${id}@${PLACEHOLDER_EMAIL_DOMAIN}`,
+        role: 'user',
+        passwordHash: input.passwordHash,
+        verifiedPhone: input.phoneNumber,
+      });
+      await appendAudit(
+        tx,
+        trail(
+          { ...actor, userId: actor.userId ?? id },
+          {
+            action: 'users.sign_up_phone',
+            outcome: 'success',
+            resource: 'users',
+            recordId: id,
+            details: { role: 'user' },
+          },
+        ),
+      );
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw DomainError.invalidField('phoneNumber', 'phone_taken');
     throw error;
   }
 }
