@@ -7,6 +7,7 @@
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, startTestServer, type ApiClient, type TestServer } from '../test/harness';
+import { codeIn, freshPhone, nextSmsMinute, smsTo as sms } from '../test/sms';
 
 let server: TestServer;
 const PASSWORD = 'a-long-enough-passphrase-77';
@@ -19,7 +20,7 @@ afterAll(() => server?.close());
 let n = 0;
 let ipN = 0;
 /** A fresh E.164 number no other test uses. */
-const newPhone = () => `+3461${String(Date.now() % 10_000_000).padStart(7, '0')}${++n % 10}`;
+const newPhone = () => freshPhone('61');
 /** Each client its own address: the per-address limit (10 / 15 min, shared by the phone routes). */
 const newIp = () => `192.0.2.${++ipN}`;
 
@@ -38,12 +39,7 @@ async function account(lang = 'en') {
   return { id: created.id, email, client, ip };
 }
 
-const smsTo = (phone: string, template = 'auth.phone_code') =>
-  server.sql<{ text: string }>(
-    'select text from outbox_message where recipient = $1 and template = $2 order by created_at desc',
-    [phone, template],
-  );
-const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
+const smsTo = (phone: string, template = 'auth.phone_code') => sms(server, phone, template);
 const phoneOf = async (id: string) =>
   (
     await server.sql<{ phone_number: string | null; phone_number_verified: boolean }>(
@@ -59,12 +55,10 @@ const audits = (id: string, action: string) =>
 /** Lets the per-number minute pass (the turns of every number, this number's minute's dedupe key). */
 const ageSms = async (phone: string) => {
   await server.sql(
-    "update outbox_message set created_at = created_at - interval '2 minutes', dedupe_key = null where recipient = $1",
+    "update outbox_message set created_at = created_at - interval '2 minutes' where recipient = $1",
     [phone],
   );
-  await server.sql(
-    "update verification set expires_at = now() - interval '1 second' where id like 'sms-turn:%'",
-  );
+  await nextSmsMinute(server);
 };
 const otherCode = (code: string) => (code === '111111' ? '222222' : '111111');
 

@@ -9,6 +9,7 @@
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, startTestServer, type ApiClient, type TestServer } from '../test/harness';
+import { codeIn, freshPhone, smsTo as sms } from '../test/sms';
 
 let server: TestServer;
 const PASSWORD = 'a-long-enough-passphrase-77';
@@ -21,7 +22,7 @@ afterAll(() => server?.close());
 
 let n = 0;
 /** A fresh E.164 number no other test uses. */
-const newPhone = () => `+3460${String(Date.now() % 10_000_000).padStart(7, '0')}${++n % 10}`;
+const newPhone = () => freshPhone('60');
 
 async function account(lang = 'en') {
   const email = `phone-${++n}-${Date.now()}@example.test`;
@@ -38,16 +39,7 @@ async function account(lang = 'en') {
   return { id: created.id, email, client, ip };
 }
 
-const smsTo = (phone: string, template = 'auth.phone_code') =>
-  server.sql<{ text: string; language: string | null; channel: string }>(
-    'select text, language, channel from outbox_message where recipient = $1 and template = $2 order by created_at desc',
-    [phone, template],
-  );
-const codeIn = (text: string) => {
-  const code = /\b(\d{6})\b/.exec(text)?.[1];
-  expect(code).toMatch(/^\d{6}$/);
-  return code!;
-};
+const smsTo = (phone: string, template = 'auth.phone_code') => sms(server, phone, template);
 const phoneOf = async (id: string) =>
   (
     await server.sql<{ phone_number: string | null; phone_number_verified: boolean }>(

@@ -7,6 +7,7 @@
  * bad input changes nothing, a code is used once even when sent twice at the same moment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeIn, freshPhone, nextSmsMinute, smsTo as sms } from '../../test/sms';
 import {
   createAccount,
   startTestServer,
@@ -24,23 +25,11 @@ afterAll(() => server?.close());
 
 let n = 0;
 let ipN = 0;
-const newPhone = () => `+3462${String(Date.now() % 10_000_000).padStart(7, '0')}${++n % 10}`;
+const newPhone = () => freshPhone('62');
 /** Each client its own address (the routes allow 10 tries per address in 15 minutes). */
 const client = (lang = 'en') => server.client({ ip: `198.51.100.${++ipN}`, lang });
-
-const smsTo = (phone: string, template: string) =>
-  server.sql<{ text: string }>(
-    'select text from outbox_message where recipient = $1 and template = $2 order by created_at desc',
-    [phone, template],
-  );
-const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
-/** Lets every number's minute pass (one code per number per minute, and the SMS's minute key). */
-const nextMinute = async () => {
-  await server.sql(
-    "update verification set expires_at = now() - interval '1 second' where id like 'sms-turn:%'",
-  );
-  await server.sql("update outbox_message set dedupe_key = null where channel = 'sms'");
-};
+const smsTo = (phone: string, template: string) => sms(server, phone, template);
+const nextMinute = () => nextSmsMinute(server);
 const userOf = async (phone: string) =>
   (
     await server.sql<{
@@ -77,6 +66,20 @@ async function signUp(phone: string, c = client(), name = 'Marta Teléfono') {
   });
   expect(done.status, JSON.stringify(done.body)).toBe(201);
   return c;
+}
+
+/** What five wrong codes in a row get: wrong three times, then too many, then gone. */
+const WRONG_CODE_RUN = [
+  'invalid_code',
+  'invalid_code',
+  'invalid_code',
+  'too_many_attempts',
+  'code_expired',
+];
+async function fiveWrongCodes(send: () => Promise<Parameters<typeof codeOf>[0]>) {
+  const codes = [];
+  for (let i = 0; i < 5; i++) codes.push(codeOf(await send()));
+  return codes;
 }
 
 const signInByPhone = (phone: string, password = PASSWORD) =>
@@ -175,27 +178,13 @@ describe('sign-up with a phone number', () => {
       });
       expect(start.status).toBe(200);
       expect(Object.keys(start.body).sort()).toEqual(['minutes', 'sent', 'ticket', 'toOutbox']);
-      const codes = [];
-      for (let i = 0; i < 5; i++)
-        codes.push(
-          codeOf(
-            await c.post('/api/account/sign-up/phone/verify', {
-              ticket: start.body.ticket,
-              code: '000000',
-            }),
-          ),
-        );
-      return codes;
+      return fiveWrongCodes(() =>
+        c.post('/api/account/sign-up/phone/verify', { ticket: start.body.ticket, code: '000000' }),
+      );
     };
     const codesBefore = (await smsTo(taken, 'auth.phone_code')).length;
     const forTaken = await tries(taken);
-    expect(forTaken).toEqual([
-      'invalid_code',
-      'invalid_code',
-      'invalid_code',
-      'too_many_attempts',
-      'code_expired',
-    ]);
+    expect(forTaken).toEqual(WRONG_CODE_RUN);
     expect(await tries(newPhone())).toEqual(forTaken);
     expect(await smsTo(taken, 'auth.phone_code')).toHaveLength(codesBefore);
     const [notice] = await smsTo(taken, 'auth.sign_up_existing_phone');
@@ -387,27 +376,16 @@ describe('password reset by SMS', () => {
       const start = await c.post('/api/account/password-reset/phone', { phoneNumber: phone });
       expect(start.status).toBe(200);
       expect(Object.keys(start.body).sort()).toEqual(['minutes', 'sent', 'ticket', 'toOutbox']);
-      const codes = [];
-      for (let i = 0; i < 5; i++)
-        codes.push(
-          codeOf(
-            await c.post('/api/account/password-reset/phone/confirm', {
-              ticket: start.body.ticket,
-              code: '000000',
-              newPassword: 'a-brand-new-passphrase-31',
-            }),
-          ),
-        );
-      return codes;
+      return fiveWrongCodes(() =>
+        c.post('/api/account/password-reset/phone/confirm', {
+          ticket: start.body.ticket,
+          code: '000000',
+          newPassword: 'a-brand-new-passphrase-31',
+        }),
+      );
     };
     const unknown = await tries(free);
-    expect(unknown).toEqual([
-      'invalid_code',
-      'invalid_code',
-      'invalid_code',
-      'too_many_attempts',
-      'code_expired',
-    ]);
+    expect(unknown).toEqual(WRONG_CODE_RUN);
     expect(await tries(withFactor)).toEqual(unknown);
     expect(await smsTo(withFactor, 'auth.password_reset_code')).toHaveLength(0);
     expect(await smsTo(free, 'auth.password_reset_code')).toHaveLength(0);
