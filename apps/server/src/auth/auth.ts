@@ -363,6 +363,7 @@ export function createAuth(db: Db, env: Env, secret: string, services: AuthServi
         }
         await beforePhone(ctx as unknown as Parameters<typeof beforePhone>[0], {
           db,
+          secret,
           sessionUserId: async () => (await getSessionFromCtx(ctx))?.user.id ?? null,
         });
         await beforeEmailChange(ctx as unknown as Parameters<typeof beforeEmailChange>[0], {

@@ -231,7 +231,7 @@ describe('findings', () => {
   });
 
   it('F5 concurrent requests for one number: the code in the SMS that went out works', async () => {
-    // race: both pass the per-number minute check (smsWait) before either SMS is queued; each makes
+    // race (as probed): both passed the per-number minute check before either SMS was queued; each made
     // a code, the outbox's dedupe key keeps only the first SMS, the newest code row is the other one
     const dead: string[] = [];
     for (let round = 0; round < 3; round++) {

@@ -11,7 +11,8 @@
  *   consumes the row atomically). The plugin keeps codes in clear in `verification.value`; we store
  *   an HMAC of the code instead (auth.ts's verification hook) and compare HMACs;
  * - at most one SMS with a code of each kind (confirmation, second factor) per number per
- *   `SMS_INTERVAL_S` (checked before a code is made, so the code a person holds is the newest);
+ *   `SMS_INTERVAL_S`, taken atomically before a code is made (`takeSmsTurn`), so the code a person
+ *   holds is the newest;
  * - the code second factor (two-factor plugin's OTP) goes by SMS to a verified number, else by
  *   e-mail; `/two-factor/send-otp` answers where it went (`channel`, `ending`).
  */
@@ -93,21 +94,6 @@ export function phoneDigest(secret: string, phone: string): string {
 }
 
 /**
- * Seconds until another SMS with a code of this kind may go to `phone`, or 0. Per kind: a new code
- * replaces the one of the same kind on its way, not the other's.
- */
-export async function smsWait(db: Db, phone: string, template: CodeTemplate): Promise<number> {
-  const result = await db.execute<{ wait: number | string | null }>(sql`
-    select ceil(extract(epoch from max(created_at) + make_interval(secs => ${SMS_INTERVAL_S}) - now())) as wait
-    from outbox_message
-    where channel = 'sms' and recipient = ${phone}
-      and template = ${template}
-      and created_at > now() - make_interval(secs => ${SMS_INTERVAL_S})`);
-  const wait = Number(result.rows[0]?.wait ?? 0);
-  return Number.isFinite(wait) && wait > 0 ? wait : 0;
-}
-
-/**
  * Takes this minute's turn to send a code of this kind to `phone`, atomically: 0 when taken (send
  * now), else the seconds until the next turn. One row per (kind, number) in `verification` whose
  * primary key is the HMAC of both: an insert, or an update of a turn that has run out, returns the
@@ -173,7 +159,7 @@ type Ctx = HookContext & {
 /** better-auth's before hook, for the phone paths (auth.ts). */
 export async function beforePhone(
   ctx: Ctx,
-  deps: { db: Db; sessionUserId: () => Promise<string | null> },
+  deps: { db: Db; secret: string; sessionUserId: () => Promise<string | null> },
 ): Promise<void> {
   const body = (ctx.body ?? {}) as Record<string, unknown>;
   // phone + password for a number no account has: a password hash all the same, so the answer
@@ -219,7 +205,8 @@ export async function beforePhone(
     const userId = (await deps.sessionUserId()) ?? (await pendingChallengeUserId(ctx));
     const phone = userId ? await phoneOfUser(deps.db, userId) : null;
     if (phone) {
-      const wait = await smsWait(deps.db, phone, 'auth.mfa_code');
+      // taken atomically: two requests at once cannot both make a code (ADR 0043)
+      const wait = await takeSmsTurn(deps.db, deps.secret, phone, 'auth.mfa_code');
       if (wait > 0)
         throw new APIError('TOO_MANY_REQUESTS', CODE_RECENTLY_SENT, {
           'Retry-After': String(wait),
