@@ -63,6 +63,10 @@ const CHANGES_NO_SESSION = new Set([
   '/api/auth/two-factor/send-otp',
   '/api/auth/email-otp/send-verification-otp',
   '/api/auth/sign-in/magic-link',
+  // phone accounts (ADR 0043): only the reset's confirmation changes sessions
+  '/api/account/sign-up/phone',
+  '/api/account/sign-up/phone/verify',
+  '/api/account/password-reset/phone',
 ]);
 const REFUSALS = new Set([400, 401, 403, 404, 413, 415, 429]);
 

@@ -36,6 +36,8 @@ const envSchema = z.object({
    * limiter, counters in the database). Sign-in is limited by failures instead (below).
    */
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  /** SMS with a code that anyone may ask for (phone sign-up, SMS reset), per hour, all numbers (ADR 0043). */
+  SMS_PUBLIC_HOURLY_MAX: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_AUTH_WINDOW_S: z.coerce.number().int().min(1).default(60),
   /** Failed sign-ins of one account before it is locked (30 s, doubling per further failure, up to 15 min). */
   RATE_LIMIT_ACCOUNT_FAILURES: z.coerce.number().int().min(1).default(5),

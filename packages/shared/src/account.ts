@@ -42,7 +42,11 @@ export const emailChangeSchema = z.strictObject({
     .trim()
     .min(1, { error: 'required' })
     .max(254, { error: 'too_long' })
-    .pipe(z.email({ error: 'invalid_email' })),
+    .pipe(
+      z
+        .email({ error: 'invalid_email' })
+        .refine((v) => !isPlaceholderEmail(v), { error: 'invalid_email' }),
+    ),
   password: z.string().min(1, { error: 'required' }).max(128, { error: 'too_long' }),
 });
 export type EmailChangeInput = z.input<typeof emailChangeSchema>;

@@ -1,5 +1,6 @@
 /** Input and response schemas for sign-up, sign-in and the signed-in user's role (SPEC §5, §6). */
 import { z } from 'zod';
+import { isPlaceholderEmail } from './account';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './auth-limits';
 import { meMfaSchema } from './mfa';
 import { ACTIONS, RESOURCES, ROLES } from './permissions';
@@ -8,7 +9,9 @@ export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const emailSchema = z
   .email({ error: 'invalid_email' })
-  .max(EMAIL_MAX, { error: 'too_long' });
+  .max(EMAIL_MAX, { error: 'too_long' })
+  // the reserved domain of accounts made with a phone number (ADR 0043) is nobody's address
+  .refine((v) => !isPlaceholderEmail(v), { error: 'invalid_email' });
 
 export const signInSchema = z.object({
   email: z.string().trim().min(1, { error: 'required' }).pipe(emailSchema),

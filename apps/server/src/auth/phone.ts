@@ -17,7 +17,7 @@
  *   e-mail; `/two-factor/send-otp` answers where it went (`channel`, `ending`).
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { PHONE_E164, phoneEnding } from '@painlab/shared/account';
+import { isPlaceholderEmail, PHONE_E164, phoneEnding } from '@painlab/shared/account';
 import { APIError } from 'better-auth/api';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -93,13 +93,43 @@ export function phoneDigest(secret: string, phone: string): string {
   return createHmac('sha256', secret).update(`phone:${phone}`).digest('hex');
 }
 
+/** Codes of one kind to one number in a day, at most (ADR 0043: 3 tries each, so 30 guesses a day). */
+export const SMS_DAY_MAX = 10;
+
+/**
+ * Counts one more in the window of row `id` (a `verification` row: the count in `value`, the
+ * window's end in `expires_at`), atomically; a window that ran out starts again at 1. Returns the
+ * count and the seconds left in the window.
+ */
+export async function countInWindow(
+  db: Db,
+  id: string,
+  windowS: number,
+): Promise<{ count: number; wait: number }> {
+  const result = await db.execute<{ count: number | string; wait: number | string | null }>(sql`
+    insert into verification (id, identifier, value, expires_at)
+    values (${id}, ${id}, '1', now() + make_interval(secs => ${windowS}))
+    on conflict (id) do update set
+      value = case when verification.expires_at <= now() then '1'
+                   else (verification.value::int + 1)::text end,
+      expires_at = case when verification.expires_at <= now()
+                        then now() + make_interval(secs => ${windowS})
+                        else verification.expires_at end,
+      updated_at = now()
+    returning value::int as count, ceil(extract(epoch from expires_at - now())) as wait`);
+  const row = result.rows[0];
+  const wait = Number(row?.wait ?? windowS);
+  return { count: Number(row?.count ?? 1), wait: Number.isFinite(wait) && wait > 0 ? wait : 1 };
+}
+
 /**
  * Takes this minute's turn to send a code of this kind to `phone`, atomically: 0 when taken (send
  * now), else the seconds until the next turn. One row per (kind, number) in `verification` whose
  * primary key is the HMAC of both: an insert, or an update of a turn that has run out, returns the
  * row; a turn still running returns nothing. So concurrent requests cannot each make a code (only
  * one SMS would go out, carrying a code the next request replaced). The turn is taken whether or
- * not an SMS follows (a number of another account gets none): the answers are the same.
+ * not an SMS follows (a number of another account gets none): the answers are the same. And at
+ * most SMS_DAY_MAX turns a day per kind and number: guessing codes stays hopeless.
  */
 export async function takeSmsTurn(
   db: Db,
@@ -107,7 +137,8 @@ export async function takeSmsTurn(
   phone: string,
   template: CodeTemplate,
 ): Promise<number> {
-  const id = `sms-turn:${template}:${phoneDigest(secret, phone)}`;
+  const key = `${template}:${phoneDigest(secret, phone)}`;
+  const id = `sms-turn:${key}`;
   const result = await db.execute<{ taken: boolean; wait: number | string | null }>(sql`
     with turn as (
       insert into verification (id, identifier, value, expires_at)
@@ -119,9 +150,12 @@ export async function takeSmsTurn(
     select exists (select 1 from turn) as taken,
       (select ceil(extract(epoch from expires_at - now())) from verification where id = ${id}) as wait`);
   const row = result.rows[0];
-  if (row?.taken) return 0;
-  const wait = Number(row?.wait ?? SMS_INTERVAL_S);
-  return Number.isFinite(wait) && wait > 0 ? Math.min(wait, SMS_INTERVAL_S) : 1;
+  if (!row?.taken) {
+    const wait = Number(row?.wait ?? SMS_INTERVAL_S);
+    return Number.isFinite(wait) && wait > 0 ? Math.min(wait, SMS_INTERVAL_S) : 1;
+  }
+  const day = await countInWindow(db, `sms-day:${key}`, 86_400);
+  return day.count > SMS_DAY_MAX ? day.wait : 0;
 }
 
 export const CODE_RECENTLY_SENT = {
@@ -181,7 +215,9 @@ export async function beforePhone(
   // nor is it given at sign-up or by an administrator's account creation: the plugin's fields are
   // user input for better-auth, and an unconfirmed number would keep its owner from adding it
   if (
-    (ctx.path === '/sign-up/email' || ctx.path === '/admin/create-user') &&
+    (ctx.path === '/sign-up/email' ||
+      ctx.path === '/admin/create-user' ||
+      ctx.path === '/admin/update-user') &&
     [body, body.data].some(
       (fields) =>
         !!fields &&
@@ -193,6 +229,17 @@ export async function beforePhone(
       code: 'PHONE_NUMBER_CANNOT_BE_UPDATED',
       message: 'A phone number is added in the settings, with a code sent to it.',
     });
+  // the reserved domain of accounts made with a phone number (ADR 0043) is nobody's address
+  if (
+    ['/sign-up/email', '/admin/create-user', '/admin/update-user'].includes(ctx.path) &&
+    [body, body.data].some(
+      (fields) =>
+        !!fields &&
+        typeof fields === 'object' &&
+        isPlaceholderEmail((fields as { email?: unknown }).email as string),
+    )
+  )
+    throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: 'Invalid email' });
   // the number changes only with the password and a code (modules/account), never here
   if (ctx.path === '/update-user' && ctx.request && 'phoneNumber' in body)
     throw new APIError('BAD_REQUEST', {

@@ -181,6 +181,10 @@ export function startSessionSignal(
     watch(sessionId, role, revoked) {
       const entry: Watched = { sessionId, role, revoked };
       watched.add(entry);
+      // read once now: a change between the request's check and this watch is not missed
+      void checkWatched([entry]).catch((error: Error) =>
+        logger.warn({ err: error.name }, 'sessions: reading a watched session failed'),
+      );
       return () => void watched.delete(entry);
     },
     watching: () => watched.size,

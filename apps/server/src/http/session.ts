@@ -23,7 +23,10 @@ import { generateCookie } from 'hono/cookie';
 import { toRole } from '@painlab/shared/permissions';
 import { statementName } from '../db/client';
 import { session as sessionTable, user as userTable } from '../db/schema';
+import { isBanned } from '../auth/ban';
 import { bearerToken, verifyAccessToken } from './access-token';
+
+export { isBanned };
 import type { AppEnv, Deps, SessionInfo } from './types';
 
 export interface ResolvedSession {
@@ -241,11 +244,6 @@ export async function resolveSession(
   }
 
   return { session: sessionInfo(row, expiresAt), setCookie };
-}
-
-/** Whether the user is banned now (a ban with an end date ends by itself). */
-export function isBanned(row: Pick<SessionRow, 'banned' | 'banExpires'>, now: number): boolean {
-  return !!row.banned && (!row.banExpires || row.banExpires.getTime() > now);
 }
 
 /** Whether a session began longer ago than the absolute limit (SESSION_ABSOLUTE_HOURS). */

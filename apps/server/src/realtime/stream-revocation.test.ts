@@ -93,6 +93,25 @@ describe('open event streams end when their session does', () => {
     keeper.stream.close();
   });
 
+  it('a password reset (the link from the e-mail) ends the stream', async () => {
+    const { email } = await account();
+    const { stream } = await streaming(email);
+    expect((await server.client().post('/api/auth/request-password-reset', { email })).status).toBe(
+      200,
+    );
+    const [mail] = await server.sql<{ text: string }>(
+      "select text from outbox_message where template = 'auth.password_reset' and recipient = $1",
+      [email],
+    );
+    const token = /token=([\w-]+)/.exec(mail!.text)![1]!;
+    const reset = await server.client().post('/api/auth/reset-password', {
+      token,
+      newPassword: 'brand-new-passphrase-42',
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect(await stream.waitEnded(1_000)).toBeLessThan(1_000);
+  });
+
   it('a closed stream is no longer watched', async () => {
     const { email } = await account();
     const before = server.deps.sessions.watching();

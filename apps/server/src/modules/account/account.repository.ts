@@ -1,5 +1,5 @@
 /** A user's own sessions (the better-auth `session` table), read and ended by id. */
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../audit/audit';
 import type { Db } from '../../db/client';
 import { account, session, user } from '../../db/schema';
@@ -55,8 +55,10 @@ export async function accountOfPhone(db: Db, phone: string) {
       id: user.id,
       name: user.name,
       email: user.email,
-      twoFactorEnabled: user.twoFactorEnabled,
+      // a passkey is a second factor too (ADR 0033)
+      mfaEnrolled: sql<boolean>`(${user.twoFactorEnabled} is true or exists (select 1 from passkey pk where pk.user_id = ${user.id}))`,
       banned: user.banned,
+      banExpires: user.banExpires,
     })
     .from(user)
     .where(and(eq(user.phoneNumber, phone), eq(user.phoneNumberVerified, true)))

@@ -30,9 +30,16 @@ import { isPlaceholderEmail } from '@painlab/shared/account';
 import { and, eq, gt } from 'drizzle-orm';
 import { appendAudit, auditEvent, recordAudit, type Actor } from '../../audit/audit';
 import { requestLanguage } from '../../auth/auth';
+import { isBanned } from '../../auth/ban';
 import { createLoginThrottle } from '../../auth/login-throttle';
 import { passwordProblem } from '../../auth/password-policy';
-import { codeHeaders, PHONE_CODE_MINUTES, phoneDigest, takeSmsTurn } from '../../auth/phone';
+import {
+  codeHeaders,
+  countInWindow,
+  PHONE_CODE_MINUTES,
+  phoneDigest,
+  takeSmsTurn,
+} from '../../auth/phone';
 import { verification } from '../../db/schema';
 import { baseUrlOf, DOCUMENTED_DEMO_PASSWORD } from '../../env';
 import type { Deps } from '../../http/types';
@@ -48,7 +55,7 @@ type Kind = 'phone-sign-up' | 'phone-reset';
 /** What a ticket's pending row holds (JSON), or a decoy (`:decoy:<tries>`). */
 type Pending =
   | { kind: 'phone-sign-up'; phone: string; name: string; passwordHash: string }
-  | { kind: 'phone-reset'; phone: string; userId: string };
+  | { kind: 'phone-reset'; phone: string; userId: string; codeUsed?: true };
 
 const SIGN_UP = 'auth.sign_up_phone';
 const RESET = 'auth.password_reset_phone';
@@ -110,17 +117,22 @@ async function refuse(
   throw error;
 }
 
-/** The password rules of sign-up (auth/password-policy.ts), as a field refusal on `field`. */
+/**
+ * The password rules of sign-up (auth/password-policy.ts), as a field refusal on `field`: without
+ * `who`, only the rules that need nothing of the account (length is the schema's; common, simple,
+ * the product's and clinic's names, the public demo password in production); with it, also its
+ * name and address.
+ */
 function checkPassword(
   deps: Deps,
   password: string,
   field: string,
-  who: { name: string; email?: string },
+  who?: { name: string; email?: string },
 ) {
   const problem =
     passwordProblem(password, {
-      name: who.name,
-      email: who.email && !isPlaceholderEmail(who.email) ? who.email : undefined,
+      name: who?.name,
+      email: who?.email && !isPlaceholderEmail(who.email) ? who.email : undefined,
       extra: ['painlab', deps.env.CLINIC_NAME],
     }) ??
     (deps.env.NODE_ENV === 'production' && password === DOCUMENTED_DEMO_PASSWORD
@@ -128,6 +140,11 @@ function checkPassword(
       : null);
   if (problem) throw DomainError.invalidField(field, problem.toLowerCase());
 }
+
+/** Whether the account may reset its password by SMS now (not banned, no second factor). */
+const resettable = (
+  holder: Awaited<ReturnType<typeof accountOfPhone>>,
+): holder is NonNullable<typeof holder> => !!holder && !isBanned(holder) && !holder.mfaEnrolled;
 
 /** The minute's turn for a code to `phone`, or a 429 (audited) while the last one is on its way. */
 async function takeTurn(
@@ -139,6 +156,10 @@ async function takeTurn(
 ) {
   const wait = await takeSmsTurn(deps.database.db, deps.env.BETTER_AUTH_SECRET!, phone, template);
   if (wait > 0) await refuse(deps, actor, action, 'rate_limited', DomainError.rateLimited(wait));
+  // SMS anyone may cause, all numbers together, per hour: a paid gateway is not a pump
+  const hour = await countInWindow(deps.database.db, 'sms-public-hour', 3_600);
+  if (hour.count > deps.env.SMS_PUBLIC_HOURLY_MAX)
+    await refuse(deps, actor, action, 'sms_cap', DomainError.rateLimited(hour.wait));
 }
 
 const codeSent = (deps: Deps, ticket: string): PhoneCodeSent => ({
@@ -212,6 +233,9 @@ export async function finishPhoneSignUp(
     const refusal = await decoyTry(deps, found.id);
     return refuse(deps, actor, SIGN_UP, refusal, DomainError.invalidField('code', refusal));
   }
+  // registration may have closed since step 1
+  if (!deps.env.REGISTRATION_OPEN)
+    await refuse(deps, actor, SIGN_UP, 'registration_closed', DomainError.registrationClosed());
   const { phone, name, passwordHash } = found.pending;
   const refusal = await useCode(deps, phone, input.code);
   if (refusal)
@@ -239,12 +263,12 @@ export async function startPhoneReset(
   const holder = await accountOfPhone(deps.database.db, phone);
   const reason = !holder
     ? 'unknown'
-    : holder.banned
+    : isBanned(holder)
       ? 'banned'
-      : holder.twoFactorEnabled
+      : holder.mfaEnrolled
         ? 'second_factor'
         : null;
-  if (reason || !holder) {
+  if (reason || !resettable(holder)) {
     await audit(deps, actor, RESET, 'denied', { reason: reason ?? 'unknown' }, holder?.id ?? null);
     return codeSent(deps, await remember(deps, 'phone-reset', null));
   }
@@ -262,7 +286,13 @@ export async function startPhoneReset(
   return codeSent(deps, ticket);
 }
 
-/** Reset, step 2: the ticket, the code and the new password; every session of the account ends. */
+/**
+ * Reset, step 2: the ticket, the code and the new password; every session of the account ends.
+ * Before the code, only the rules that need nothing of the account are checked, for real and decoy
+ * tickets alike (an answer about the holder's name would tell a real number from a decoy, and the
+ * name itself); the rule about the name and address comes after the code, which then is marked used
+ * on the ticket, so a refused password does not cost a new code.
+ */
 export async function finishPhoneReset(
   deps: Deps,
   actor: Actor,
@@ -277,35 +307,60 @@ export async function finishPhoneReset(
       'no_request',
       DomainError.invalidField('code', 'code_expired'),
     );
+  checkPassword(deps, input.newPassword, 'newPassword');
   if (!found.pending || found.pending.kind !== 'phone-reset') {
     const refusal = await decoyTry(deps, found.id);
     return refuse(deps, actor, RESET, refusal, DomainError.invalidField('code', refusal));
   }
-  const { phone, userId } = found.pending;
+  const pending = found.pending;
   // the number still signs in to the same account, which still may reset this way
-  const holder = await accountOfPhone(deps.database.db, phone);
-  if (!holder || holder.id !== userId || holder.banned || holder.twoFactorEnabled)
+  const holder = await accountOfPhone(deps.database.db, pending.phone);
+  if (!resettable(holder) || holder.id !== pending.userId)
     return refuse(deps, actor, RESET, 'changed', DomainError.invalidField('code', 'code_expired'));
-  // the new password is checked before the code is used up: a refused password keeps the code
-  checkPassword(deps, input.newPassword, 'newPassword', holder);
-  const refusal = await useCode(deps, phone, input.code);
-  if (refusal)
-    return refuse(deps, actor, RESET, refusal, DomainError.invalidField('code', refusal));
+  if (!pending.codeUsed) {
+    const refusal = await useCode(deps, pending.phone, input.code);
+    if (refusal)
+      return refuse(deps, actor, RESET, refusal, DomainError.invalidField('code', refusal));
+    await deps.database.db
+      .update(verification)
+      .set({ value: JSON.stringify({ ...pending, codeUsed: true }) })
+      .where(eq(verification.id, found.id));
+  }
+  try {
+    checkPassword(deps, input.newPassword, 'newPassword', holder);
+  } catch (error) {
+    await audit(deps, actor, RESET, 'denied', { reason: 'weak_password' }, holder.id);
+    throw error;
+  }
   const passwordHash = await (await deps.auth.$context).password.hash(input.newPassword);
-  await deps.database.db.transaction(async (tx) => {
-    const ended = await replacePassword(tx, userId, passwordHash);
-    await tx.delete(verification).where(eq(verification.id, found.id));
+  const done = await deps.database.db.transaction(async (tx) => {
+    // used once: the ticket's row goes with the change, or the change does not happen
+    const taken = await tx
+      .delete(verification)
+      .where(eq(verification.id, found.id))
+      .returning({ id: verification.id });
+    if (!taken.length) return false;
+    const ended = await replacePassword(tx, holder.id, passwordHash);
     await appendAudit(
       tx,
       auditEvent(actor, {
         action: RESET,
         outcome: 'success',
         resource: 'auth',
-        recordId: userId,
+        recordId: holder.id,
         details: { step: 'reset', sessionsEnded: ended },
       }),
     );
+    return true;
   });
+  if (!done)
+    return refuse(
+      deps,
+      actor,
+      RESET,
+      'no_request',
+      DomainError.invalidField('code', 'code_expired'),
+    );
   // a reset is an unlock path of a locked account, as by e-mail
   await createLoginThrottle(deps.database.db, deps.env).clearAccount(holder.email);
   return { reset: true };

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, freshPhone, nextSmsMinute, smsTo as sms } from '../../test/sms';
 import {
   createAccount,
+  DEMO,
   startTestServer,
   type ApiClient,
   type TestServer,
@@ -311,6 +312,46 @@ describe('sign-up with a phone number', () => {
   });
 });
 
+describe('the reserved domain', () => {
+  it('nobody signs up with, is created with, or moves to a …@phone.invalid address', async () => {
+    const squat = await client().post('/api/auth/sign-up/email', {
+      name: 'Ocupa',
+      email: 'squatter@phone.invalid',
+      password: PASSWORD,
+    });
+    expect(squat.status).toBe(400);
+    const admin = await server.signIn(DEMO.admin);
+    const created = await admin.post('/api/users', {
+      name: 'Ocupa',
+      email: 'other@phone.invalid',
+      role: 'user',
+      password: PASSWORD,
+    });
+    expect(created.status).toBe(400);
+    const phone = newPhone();
+    await signUp(phone);
+    const me = client();
+    await me.post('/api/auth/sign-in/phone-number', { phoneNumber: phone, password: PASSWORD });
+    const move = await me.post('/api/account/email', {
+      newEmail: 'mine@phone.invalid',
+      password: PASSWORD,
+    });
+    expect(move.status).toBe(400);
+    const id = (await userOf(phone))!.id;
+    const byAdmin = await admin.post('/api/auth/admin/update-user', {
+      userId: id,
+      data: { phoneNumber: newPhone(), phoneNumberVerified: true },
+    });
+    expect(byAdmin.status).toBe(400);
+    expect(byAdmin.body.code).toBe('PHONE_NUMBER_CANNOT_BE_UPDATED');
+    expect(squat.body.code).toBe('INVALID_EMAIL');
+    expect((await userOf(phone))!.id).toBe(id);
+    expect(
+      await server.sql('select 1 from "user" where email like $1', ['%squatter@phone.invalid']),
+    ).toHaveLength(0);
+  });
+});
+
 describe('password reset by SMS', () => {
   it('a code to the verified number; a weak password keeps the code; the new password ends every session', async () => {
     const phone = newPhone();
@@ -447,5 +488,66 @@ describe('password reset by SMS', () => {
       password: 'a-brand-new-passphrase-31',
     });
     expect(byEmail.status).toBe(200);
+  });
+  it('before the code, a real ticket and a decoy answer a weak or name-based password alike; after it, the name counts', async () => {
+    const phone = newPhone();
+    await signUp(phone, client(), 'Quintanilla Robledo');
+    await nextMinute();
+    const real = client();
+    const realTicket = (
+      await real.post('/api/account/password-reset/phone', { phoneNumber: phone })
+    ).body.ticket as string;
+    const decoy = client();
+    const decoyTicket = (
+      await decoy.post('/api/account/password-reset/phone', { phoneNumber: newPhone() })
+    ).body.ticket as string;
+    const answer = async (c: ApiClient, ticket: string, newPassword: string, code = '000000') => {
+      const res = await c.post('/api/account/password-reset/phone/confirm', {
+        ticket,
+        code,
+        newPassword,
+      });
+      return [res.status, res.body.error?.details?.[0]?.path, codeOf(res)];
+    };
+    for (const newPassword of ['password1234', 'quintanilla!!99xy']) {
+      const fromReal = await answer(real, realTicket, newPassword);
+      expect(fromReal).toEqual(await answer(decoy, decoyTicket, newPassword));
+    }
+    expect(await answer(real, realTicket, 'password1234')).toEqual([
+      400,
+      'newPassword',
+      'password_too_common',
+    ]);
+    // with the right code the name is checked; the code is then spent on this ticket only
+    await nextMinute();
+    const c = client();
+    const ticket = (await c.post('/api/account/password-reset/phone', { phoneNumber: phone })).body
+      .ticket as string;
+    const code = codeIn((await smsTo(phone, 'auth.password_reset_code'))[0]!.text);
+    expect(await answer(c, ticket, 'quintanilla!!99xy', code)).toEqual([
+      400,
+      'newPassword',
+      'password_contains_personal_info',
+    ]);
+    expect(await answer(c, ticket, 'a-brand-new-passphrase-31', code)).toEqual([
+      200,
+      undefined,
+      undefined,
+    ]);
+    expect((await signInByPhone(phone, 'a-brand-new-passphrase-31')).status).toBe(200);
+  });
+
+  it('at most ten codes of a kind to one number a day', async () => {
+    const phone = newPhone();
+    await signUp(phone);
+    const statuses = [];
+    for (let i = 0; i < 11; i++) {
+      await nextMinute();
+      statuses.push(
+        (await client().post('/api/account/password-reset/phone', { phoneNumber: phone })).status,
+      );
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    expect(await smsTo(phone, 'auth.password_reset_code')).toHaveLength(10);
   });
 });

@@ -46,20 +46,23 @@ export function registerNotifications(app: OpenAPIHono<AppEnv>, deps: Deps): voi
     await rememberLanguage(deps.database.db, session.user.id, requestLanguage(c.req.raw));
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
-      const subscription = await deps.realtime.subscribe(
-        session.user.id,
-        lastEventId,
-        async (event) => {
+      // a sign-out, revoked session, ban or role change (on any instance) ends the stream at once;
+      // watched first, and read once more then, so a change since the request's check is not missed
+      const unwatch = deps.sessions.watch(session.sessionId, session.role, () => stream.abort());
+      const subscription = await deps.realtime
+        .subscribe(session.user.id, lastEventId, async (event) => {
           await stream.writeSSE({
             id: String(event.id),
             event: event.kind,
             data: JSON.stringify(event.data),
           });
-        },
-      );
+        })
+        .catch((error: unknown) => {
+          unwatch();
+          throw error;
+        });
       stream.onAbort(() => subscription.close());
-      // a sign-out, revoked session, ban or role change (on any instance) ends the stream at once
-      const unwatch = deps.sessions.watch(session.sessionId, session.role, () => stream.abort());
+      if (stream.aborted) subscription.close();
       // a client the hub gave up on (too slow, or a failed write): cut the connection, so that it
       // reconnects with its Last-Event-ID rather than wait on a stalled write
       void subscription.ended.then((why) => {
