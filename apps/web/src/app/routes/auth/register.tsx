@@ -1,3 +1,4 @@
+import { isPlaceholderEmail } from '@painlab/shared/account';
 import { safeReturnPath } from '@painlab/shared/return-path';
 import { useQueryClient } from '@tanstack/react-query';
 import { Mail, Smartphone } from 'lucide-react';
@@ -198,7 +199,9 @@ function InviteRegistration({ token }: { token: string }) {
       ) : me ? (
         <div className="flex flex-col gap-5">
           <p className="text-sm text-slate-700">
-            {t('claim.signedInAs', { name: me.user.name, email: me.user.email })}
+            {isPlaceholderEmail(me.user.email)
+              ? t('claim.signedInAsName', { name: me.user.name })
+              : t('claim.signedInAs', { name: me.user.name, email: me.user.email })}
           </p>
           <Button
             size="lg"
