@@ -4,7 +4,7 @@
  * never shown; the card says there is no address yet and adds one, with no confirmation part.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -28,19 +28,27 @@ afterAll(() => server.close());
 
 function renderCard(email: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const view = render(
     <I18nextProvider i18n={i18next}>
       <QueryClientProvider client={client}>
         <EmailChangeCard email={email} />
       </QueryClientProvider>
     </I18nextProvider>,
   );
+  /** Resolves once `GET /api/account/email` has been answered. */
+  const answered = () =>
+    waitFor(() =>
+      expect(client.getQueryState(['account', 'email', 'mine'])?.status).toBe('success'),
+    );
+  return { ...view, answered };
 }
 
 describe('the e-mail card', () => {
   it('adds an address to an account made with a phone number', async () => {
     mine = { email: null, confirmed: false };
-    const { container } = renderCard('0b9c1a36-5f1e-4e38-a3a5-3f0f5b0e6f11@phone.invalid');
+    const { container, answered } = renderCard(
+      '0b9c1a36-5f1e-4e38-a3a5-3f0f5b0e6f11@phone.invalid',
+    );
     expect(
       screen.getByText(
         'Your account has no e-mail address yet. Add one to get messages by e-mail and to sign in with it.',
@@ -48,8 +56,8 @@ describe('the e-mail card', () => {
     ).toBeTruthy();
     expect(screen.getByRole('textbox', { name: /^E-mail address to add/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send the link to add it' })).toBeTruthy();
-    // the answer has come: still no confirmation part, and never the placeholder
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // once the answer has come: still no confirmation part, and never the placeholder
+    await answered();
     expect(screen.queryByTestId('email-unconfirmed')).toBeNull();
     expect(container.textContent).not.toContain('phone.invalid');
   });
