@@ -5,27 +5,10 @@
  * number (typed with spaces) and the password. Spanish at 390 px; the profile card in English on a
  * desktop, with the name edited. axe clean; screenshots in test-results/settings/.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { storageStateFor } from './support/accounts';
+import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { BASE_URL, createUser, waitForSignInPage } from './support/helpers';
-
-/** A number no other run uses: +34 61x xxx xxx. */
-const freshPhone = () => `+3461${String(Date.now() % 10_000_000).padStart(7, '0')}`;
-
-/** The code of the newest queued SMS to `phone`, read at /admin/outbox. */
-async function codeFromOutbox(page: Page, phone: string): Promise<string> {
-  await page.goto('/admin/outbox?status=queued');
-  const row = page.getByTestId('outbox-row').filter({ hasText: phone }).first();
-  await expect(row).toBeVisible();
-  await row.click();
-  const detail = page.getByTestId('outbox-detail');
-  await expect(detail).toContainText(phone);
-  const text = (await detail.textContent()) ?? '';
-  const code = /(?:es|is) (\d{6})\./.exec(text)?.[1];
-  expect(code).toMatch(/^\d{6}$/);
-  return code!;
-}
+import { codeAsAdmin, freshPhone } from './support/sms';
 
 test('a patient adds a phone in /settings with the SMS code, then signs in with phone and password (es, 390 px)', async ({
   browser,
@@ -64,9 +47,7 @@ test('a patient adds a phone in /settings with the SMS code, then signs in with 
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/settings/phone-code-390-es.png' });
 
-  const admin = await browser.newContext({ storageState: storageStateFor('admin') });
-  const code = await codeFromOutbox(await admin.newPage(), phone);
-  await admin.close();
+  const code = await codeAsAdmin(browser, phone);
 
   const codeForm = card.getByRole('form', { name: 'Confirmar el teléfono' });
   await expect(codeForm.getByLabel('Código de 6 cifras del SMS')).toBeFocused();

@@ -1,5 +1,8 @@
+import { isPlaceholderEmail } from '@painlab/shared/account';
 import { safeReturnPath } from '@painlab/shared/return-path';
 import { useQueryClient } from '@tanstack/react-query';
+import { Mail, Smartphone } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
@@ -7,7 +10,9 @@ import { AuthLayout } from '../../../components/layouts/auth-layout';
 import { InlineLoading } from '../../../components/layouts/loading-screen';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { ChoiceToggle } from '../../../components/ui/choice-toggle';
 import { viewerQueryOptions, useViewer } from '../../../features/auth/api/get-viewer';
+import { PhoneRegisterForm } from '../../../features/auth/components/phone-register-form';
 import { RegisterForm } from '../../../features/auth/components/register-form';
 import { RouteGuard } from '../../../features/auth/components/route-guard';
 import { useSignOut } from '../../../features/auth/hooks/use-sign-out';
@@ -23,6 +28,39 @@ function fromRedirect(value: string | null) {
   if (!path) return null;
   const url = new URL(path, window.location.origin);
   return { from: { pathname: url.pathname, search: url.search, hash: url.hash } };
+}
+
+/** With an e-mail address (the default) or with a phone number (ADR 0043). */
+function RegisterChoice({
+  onSuccess,
+}: {
+  onSuccess: (result: { signedIn: boolean }) => Promise<void>;
+}) {
+  const { t } = useTranslation('auth');
+  const [method, setMethod] = useState<'email' | 'phone'>('email');
+  const [codeStep, setCodeStep] = useState(false);
+  return (
+    <div className="flex flex-col gap-6">
+      {codeStep ? null : (
+        <ChoiceToggle
+          legend={t('register.method.legend')}
+          name="register-method"
+          value={method}
+          options={[
+            { value: 'email', label: t('register.method.email'), icon: Mail },
+            { value: 'phone', label: t('register.method.phone'), icon: Smartphone },
+          ]}
+          onChange={setMethod}
+          wide
+        />
+      )}
+      {method === 'email' ? (
+        <RegisterForm onSuccess={onSuccess} />
+      ) : (
+        <PhoneRegisterForm onSuccess={onSuccess} onCodeStep={setCodeStep} />
+      )}
+    </div>
+  );
 }
 
 /** /register: self-registration, when the clinic has it open. */
@@ -72,7 +110,7 @@ function PlainRegistration() {
         {registrationOpen === false ? (
           <Alert tone="info">{t('register.closed')}</Alert>
         ) : (
-          <RegisterForm onSuccess={onSuccess} />
+          <RegisterChoice onSuccess={onSuccess} />
         )}
       </AuthLayout>
     </RouteGuard>
@@ -161,7 +199,9 @@ function InviteRegistration({ token }: { token: string }) {
       ) : me ? (
         <div className="flex flex-col gap-5">
           <p className="text-sm text-slate-700">
-            {t('claim.signedInAs', { name: me.user.name, email: me.user.email })}
+            {isPlaceholderEmail(me.user.email)
+              ? t('claim.signedInAsName', { name: me.user.name })
+              : t('claim.signedInAs', { name: me.user.name, email: me.user.email })}
           </p>
           <Button
             size="lg"

@@ -8,11 +8,11 @@ import { z } from 'zod';
 import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { ChoiceToggle } from '../../../components/ui/choice-toggle';
 import { FormField, useFieldMessage } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useFormatters } from '../../../hooks/use-formatters';
-import { cn } from '../../../lib/utils';
 import { useInvitePatient, type InviteInput, type InviteResult } from '../api/invite-patient';
 import { errorText } from '../lib/error-text';
 
@@ -125,38 +125,16 @@ export function InvitePanel({ patient }: { patient: Patient }) {
             className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
             onSubmit={(event) => void form.handleSubmit(submit)(event)}
           >
-            <fieldset>
-              <legend className="mb-2 text-sm font-medium text-slate-800">
-                {t('portal.channel')}
-              </legend>
-              <div className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
-                {(['email', 'phone'] as const).map((c) => {
-                  const Icon = c === 'email' ? Mail : Phone;
-                  return (
-                    <label
-                      key={c}
-                      className={cn(
-                        'flex cursor-pointer items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-teal-600',
-                        channel === c
-                          ? 'bg-teal-700 text-white'
-                          : 'text-slate-700 hover:bg-slate-100',
-                      )}
-                    >
-                      <input
-                        type="radio"
-                        name={`${uid}-channel`}
-                        value={c}
-                        checked={channel === c}
-                        onChange={() => chooseChannel(c)}
-                        className="sr-only"
-                      />
-                      <Icon aria-hidden="true" className="h-4 w-4" />
-                      {c === 'email' ? t('portal.byEmail') : t('portal.byPhone')}
-                    </label>
-                  );
-                })}
-              </div>
-            </fieldset>
+            <ChoiceToggle
+              legend={t('portal.channel')}
+              name={`${uid}-channel`}
+              value={channel}
+              options={[
+                { value: 'email', label: t('portal.byEmail'), icon: Mail },
+                { value: 'phone', label: t('portal.byPhone'), icon: Phone },
+              ]}
+              onChange={chooseChannel}
+            />
             <FormField
               id={`${uid}-value`}
               label={channel === 'email' ? t('portal.email') : t('portal.phone')}

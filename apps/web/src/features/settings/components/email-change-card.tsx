@@ -4,7 +4,9 @@
  * when the link is opened in a browser signed in to this account; coming back from it, the page
  * says whether the change was made or what to do (`?email=changed|sign-in`). It also says whether
  * the address is confirmed, and sends the confirmation link again (ADR 0042; `?email=verified`).
+ * An account made with a phone number has no address yet (ADR 0043): the card adds one instead.
  */
+import { isPlaceholderEmail } from '@painlab/shared/account';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -26,7 +28,7 @@ function Confirmation() {
   const { t } = useTranslation();
   const mine = useMyEmail();
   const send = useSendEmailConfirmation();
-  if (!mine.data) return null;
+  if (!mine.data?.email) return null;
   if (mine.data.confirmed)
     return (
       <p className="text-sm text-slate-700" data-testid="email-confirmed">
@@ -73,6 +75,9 @@ function returned(): 'changed' | 'verified' | 'sign-in' | 'taken' | 'failed' | n
 
 export function EmailChangeCard({ email }: { email: string }) {
   const { t } = useTranslation();
+  const mine = useMyEmail();
+  // an account made with a phone number has no address yet: one is added, not changed (ADR 0043)
+  const none = isPlaceholderEmail(email) || mine.data?.email === null;
   const request = useRequestEmailChange();
   const message = useFieldMessage();
   const [newEmail, setNewEmail] = useState('');
@@ -108,8 +113,14 @@ export function EmailChangeCard({ email }: { email: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle id={titleId}>{t('settings.emailChange.title')}</CardTitle>
-        <CardDescription>{t('settings.emailChange.description', { email })}</CardDescription>
+        <CardTitle id={titleId}>
+          {none ? t('settings.emailChange.addTitle') : t('settings.emailChange.title')}
+        </CardTitle>
+        <CardDescription data-testid="email-description">
+          {none
+            ? t('settings.emailChange.noAddress')
+            : t('settings.emailChange.description', { email })}
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {back === 'changed' ? (
@@ -128,7 +139,9 @@ export function EmailChangeCard({ email }: { email: string }) {
         ) : null}
         {sentTo ? (
           <Alert tone="info" data-testid="email-change-sent">
-            {t('settings.emailChange.sent', { email: sentTo })}
+            {none
+              ? t('settings.emailChange.addSent', { email: sentTo })
+              : t('settings.emailChange.sent', { email: sentTo })}
           </Alert>
         ) : null}
         <form
@@ -139,7 +152,7 @@ export function EmailChangeCard({ email }: { email: string }) {
         >
           <FormField
             id={`${titleId}-new`}
-            label={t('settings.emailChange.newEmail')}
+            label={none ? t('settings.emailChange.addEmail') : t('settings.emailChange.newEmail')}
             required
             error={fieldError('newEmail')}
           >
@@ -181,7 +194,9 @@ export function EmailChangeCard({ email }: { email: string }) {
             >
               {request.isPending
                 ? t('settings.emailChange.sending')
-                : t('settings.emailChange.submit')}
+                : none
+                  ? t('settings.emailChange.addSubmit')
+                  : t('settings.emailChange.submit')}
             </Button>
           </div>
         </form>

@@ -1,3 +1,4 @@
+import { isPlaceholderEmail } from '@painlab/shared/account';
 import type { MeResponse } from '@painlab/shared/auth';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +46,11 @@ export function SettingsView({
               <dt className="font-medium text-slate-500">{t('settings.name')}</dt>
               <dd className="text-slate-900">{me.user.name}</dd>
               <dt className="font-medium text-slate-500">{t('settings.email')}</dt>
-              <dd className="break-all text-slate-900">{me.user.email}</dd>
+              {isPlaceholderEmail(me.user.email) ? (
+                <dd className="text-slate-600">{t('settings.noEmail')}</dd>
+              ) : (
+                <dd className="break-all text-slate-900">{me.user.email}</dd>
+              )}
               <dt className="font-medium text-slate-500">{t('settings.role')}</dt>
               <dd className="text-slate-900">{t(`roleBadge.${me.role}`)}</dd>
               <dt className="font-medium text-slate-500">{t('settings.sessionEnds')}</dt>

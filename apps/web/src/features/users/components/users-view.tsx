@@ -1,3 +1,4 @@
+import { isPlaceholderEmail } from '@painlab/shared/account';
 import { ROLES, type Role } from '@painlab/shared/permissions';
 import type { UserSummary } from '@painlab/shared/users';
 import { useEffect, useMemo, useState } from 'react';
@@ -70,7 +71,10 @@ function UserRow({
             </span>
           ) : null}
         </p>
-        <p className="text-sm break-all text-slate-600">{user.email}</p>
+        {/* an account made with a phone number has a placeholder address, never shown (ADR 0043) */}
+        <p className="text-sm break-all text-slate-600">
+          {isPlaceholderEmail(user.email) ? t('noEmail') : user.email}
+        </p>
         <p className="text-xs text-slate-500">
           {t('since', { date: format.date(user.createdAt) })}
         </p>
