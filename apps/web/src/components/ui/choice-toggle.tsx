@@ -40,9 +40,11 @@ export function ChoiceToggle<T extends string>({
           <label
             key={option}
             className={cn(
-              'flex cursor-pointer items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-teal-600',
-              // the icon above the words, which then have the column's whole width
-              wide && 'flex-col justify-center gap-1 px-2 py-2 text-center text-balance',
+              'flex cursor-pointer items-center rounded text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-teal-600',
+              // wide: the icon above the words, which then have the column's whole width
+              wide
+                ? 'flex-col justify-center gap-1 px-2 py-2 text-center text-balance'
+                : 'gap-1.5 px-3 py-1.5',
               value === option ? 'bg-teal-700 text-white' : 'text-slate-700 hover:bg-slate-100',
             )}
           >
