@@ -33,6 +33,7 @@ import { seedSiteContent } from './modules/site-content/site-content.seed';
 import { seedDemoCovers } from './modules/site-content/site-content.demo-covers';
 import { seedDemoTasks } from './modules/tasks/tasks.seed';
 import { startDueTaskNotices } from './modules/tasks/notices.service';
+import { startVerificationSweeper } from './auth/verification-sweep';
 import { seedDemoQuestionnaires } from './modules/questionnaires/questionnaires.seed';
 import { seedDemoTreatmentPlans } from './modules/treatments/treatments.seed';
 import { seedDemoAccounts } from './modules/users/users.seed';
@@ -120,6 +121,8 @@ export async function startServer(given: Env, logger: Logger): Promise<RunningSe
     const lapser = startOfferLapser(deps);
     // appointment waitlist offers whose time ran out go to the next matching patient (ADR 0032)
     const waitlistLapser = startWaitlistLapser(deps);
+    // one-time codes, links, tickets and SMS counters an hour after they ran out (ADR 0043)
+    const sweeper = startVerificationSweeper(database.db, logger);
     // the built web app is answered from memory before Hono, and so is a site page rendered in the
     // last SITE_PAGE_CACHE_MS (http/page-cache.ts); other site pages (rendered per request,
     // http/site-pages.ts) and everything else go on to the app
@@ -163,6 +166,7 @@ export async function startServer(given: Env, logger: Logger): Promise<RunningSe
           await dueTasks.stop();
           await lapser.stop();
           await waitlistLapser.stop();
+          await sweeper.stop();
           await outbox?.stop();
           await sealer.stop();
           await database.close();
