@@ -4,7 +4,6 @@
  * listening on a free loopback port, plus a small cookie-keeping HTTP client.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -14,31 +13,25 @@ import { loadEnv } from '../env';
 import { createLogger, type Logger } from '../lib/logger';
 import { createUser } from '../modules/users/users.service';
 import { startServer, type RunningServer } from '../server';
+import { freePort, seedsAsTemplate, testServerEnv } from './test-env';
 
 // The demo accounts and patient fixtures are defined once, in packages/shared/src/personas.ts.
 export { DEMO, DEMO_PASSWORD, MINIMAL_PATIENT, SAMPLE_PATIENT };
 
+export { freePort };
+
 export const dbKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+async function createPostgresDatabase(
+  template: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
   const name = `painlab_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  // a copy of the database migrated once for the run (test/global-setup.ts)
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  // a copy of a database migrated (and seeded) once for the run (test/global-setup.ts)
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -67,24 +60,20 @@ export async function startTestServer(
   logger?: Logger,
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'painlab-test-'));
-  const postgres = dbKind === 'postgres' ? await createPostgresDatabase() : null;
-  // PGlite: a copy of the database migrated once for the run (test/global-setup.ts)
-  const template = postgres || overrides.DATA_DIR ? undefined : inject('pgliteTemplate');
-  if (template) fs.cpSync(template, path.join(dataDir, 'pgdata'), { recursive: true });
+  // A copy of the database migrated once for the run, with the demo data already seeded unless
+  // these overrides change the seed (test/global-setup.ts, test/test-env.ts).
+  const seeded = seedsAsTemplate(overrides) ? inject('seededTemplate') : undefined;
+  if (seeded) fs.copyFileSync(path.join(seeded.dir, 'auth-secret'), path.join(dataDir, 'auth-secret'));
+  const postgres =
+    dbKind === 'postgres'
+      ? await createPostgresDatabase(seeded?.database ?? inject('postgresTemplate'))
+      : null;
+  if (!postgres && !overrides.DATA_DIR) {
+    const pgdata = seeded ? path.join(seeded.dir, 'pgdata') : inject('pgliteTemplate');
+    fs.cpSync(pgdata, path.join(dataDir, 'pgdata'), { recursive: true });
+  }
   const port = await freePort();
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    BASE_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'true',
-    DEMO_PASSWORD,
-    RATE_LIMIT_AUTH_MAX: '1000',
-    WEB_DIST: path.join(dataDir, 'web'),
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    ...overrides,
-  });
+  const env = loadEnv(testServerEnv({ port, dataDir, databaseUrl: postgres?.url, overrides }));
   const running = await startServer(
     env,
     logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
