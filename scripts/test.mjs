@@ -135,13 +135,16 @@ for (const s of stages) {
         .map(([p, b]) => `${p} ${b} s`)
         .join(', ')})`
     : '';
-  const counts = s.name === 'build' ? '' : `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`;
+  const counts =
+    s.name === 'build' ? '' : `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`;
   console.log(`  ${s.name.padEnd(6)} ${String(s.seconds).padStart(7)} s  ${counts}${busy}`);
 }
 for (const [runner, files] of Object.entries(slowest)) {
   console.log(`\nSlowest ${runner} test files (seconds, setup included):`);
   for (const f of files)
-    console.log(`  ${f.seconds.toFixed(1).padStart(7)}  ${f.project ? `[${f.project}] ` : ''}${f.file}`);
+    console.log(
+      `  ${f.seconds.toFixed(1).padStart(7)}  ${f.project ? `[${f.project}] ` : ''}${f.file}`,
+    );
 }
 if (!process.env.TEST_DATABASE_URL && want('api')) {
   console.log(

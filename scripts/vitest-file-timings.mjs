@@ -15,7 +15,11 @@ export default class FileTimings {
   onTestModuleEnd(module) {
     const d = module.diagnostic();
     const ms =
-      d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
+      d.environmentSetupDuration +
+      d.prepareDuration +
+      d.collectDuration +
+      d.setupDuration +
+      d.duration;
     this.files.push({
       project: module.project.name,
       file: path.relative(this.root, module.moduleId),

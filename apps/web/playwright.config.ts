@@ -14,7 +14,8 @@ import { defineConfig } from '@playwright/test';
 // browser also runs its own UI's renderers and compositor. The full browser is the fallback.
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const CHROMIUM =
-  process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+  process.env.CHROMIUM_PATH ??
+  (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 // E2E_PORT lets two runs share a machine (CI uses the default).
 const PORT = Number(process.env.E2E_PORT ?? 3100);

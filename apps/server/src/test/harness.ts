@@ -63,7 +63,8 @@ export async function startTestServer(
   // A copy of the database migrated once for the run, with the demo data already seeded unless
   // these overrides change the seed (test/global-setup.ts, test/test-env.ts).
   const seeded = seedsAsTemplate(overrides) ? inject('seededTemplate') : undefined;
-  if (seeded) fs.copyFileSync(path.join(seeded.dir, 'auth-secret'), path.join(dataDir, 'auth-secret'));
+  if (seeded)
+    fs.copyFileSync(path.join(seeded.dir, 'auth-secret'), path.join(dataDir, 'auth-secret'));
   const postgres =
     dbKind === 'postgres'
       ? await createPostgresDatabase(seeded?.database ?? inject('postgresTemplate'))
