@@ -5,7 +5,7 @@
  * ('invalid_time', 'end_before_start', …) are translated by the web app.
  */
 import { z } from 'zod';
-import { isCalendarDate } from './dates';
+import { calendarDateSchema, isClinicDate } from './dates';
 import { reminderHoursSchema } from './reminder-hours';
 
 export const APPOINTMENT_STATUSES = [
@@ -95,7 +95,7 @@ const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const id = z.string().max(100);
-export const calendarDateSchema = z.string().refine(isCalendarDate, { error: 'invalid_date' });
+export { calendarDateSchema };
 export const localTimeSchema = z.string().regex(HHMM, { error: 'invalid_time' });
 export const timeZoneSchema = z.string().refine(isTimeZone, { error: 'invalid_time_zone' });
 /** An instant with its offset (`2026-03-29T08:00:00Z`), normalised to UTC milliseconds. */
@@ -103,7 +103,7 @@ export const instantSchema = z
   .string()
   .max(40)
   .refine(
-    (v) => ISO_INSTANT.test(v) && isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)),
+    (v) => ISO_INSTANT.test(v) && isClinicDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)),
     {
       error: 'invalid_datetime',
     },

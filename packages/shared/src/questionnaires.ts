@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { INSTRUMENT_IDS } from '@painlab/clinical/types';
-import { isCalendarDate } from './dates';
+import { calendarDateSchema } from './dates';
 
 export { INSTRUMENT_IDS };
 export type { InstrumentId } from '@painlab/clinical/types';
@@ -30,7 +30,7 @@ export const QUESTIONNAIRE_LIMITS = {
   token: 200,
 } as const;
 
-const dateSchema = z.string().refine(isCalendarDate, { error: 'invalid_date' });
+const dateSchema = calendarDateSchema;
 const id = z.string().max(100);
 
 export const instrumentIdSchema = z.enum(INSTRUMENT_IDS, { error: 'invalid_choice' });

@@ -4,7 +4,7 @@
  * app; the API sends them in `error.details[].message`.
  */
 import { z } from 'zod';
-import { isCalendarDate } from './dates';
+import { calendarDateSchema } from './dates';
 
 export const TASK_STATUSES = ['new', 'in_progress', 'pending_review', 'done', 'cancelled'] as const;
 export const TASK_PRIORITIES = ['high', 'medium', 'low'] as const;
@@ -52,7 +52,7 @@ export const TASK_LIMITS = {
   comment: 5_000,
 } as const;
 
-export const taskDateSchema = z.string().refine(isCalendarDate, { error: 'invalid_date' });
+export const taskDateSchema = calendarDateSchema;
 
 const id = z.string().max(100);
 

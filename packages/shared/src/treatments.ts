@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { INSTRUMENT_IDS, type InstrumentId } from '@painlab/clinical/types';
-import { isCalendarDate } from './dates';
+import { calendarDateSchema } from './dates';
 
 export const PLAN_STATUSES = ['draft', 'active', 'completed', 'discontinued'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
@@ -61,7 +61,7 @@ export const PLAN_LIMITS = {
   value: 1_000,
 } as const;
 
-const dateSchema = z.string().refine(isCalendarDate, { error: 'invalid_date' });
+const dateSchema = calendarDateSchema;
 const itemId = z
   .string()
   .regex(/^[a-z0-9-]{1,40}$/, { error: 'invalid_value' })

@@ -236,6 +236,24 @@ export function mountAuth(
   // which the throttle below (it reads JSON) would not see: a form post could guess passwords
   // unthrottled and sign in to a locked account. Anything else is a 415 before better-auth runs.
   app.post('/api/auth/*', acceptOnly(['application/json']));
+  // Every auth call's body is an object: `null`, a string, a number or a list would reach
+  // better-auth's hooks (ours among them) as something they cannot read. A translated 400, in
+  // better-auth's own shape of an error, before anything runs.
+  app.post('/api/auth/*', async (c, next) => {
+    const text = await c.req.raw.clone().text();
+    if (!text.trim()) return next();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return next(); // not JSON: better-auth's own 400
+    }
+    if (body !== null && typeof body === 'object' && !Array.isArray(body)) return next();
+    return c.json(
+      { code: 'INVALID_REQUEST_BODY', message: errorMessage('bad_request', c.get('lang')) },
+      400,
+    );
+  });
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const path = c.req.path.slice('/api/auth'.length);
