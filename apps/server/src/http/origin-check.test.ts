@@ -118,12 +118,58 @@ describe('Origin check on writes', () => {
       'sec-fetch-site': 'same-origin',
     });
     expect(sameOrigin.status).toBe(200);
-    // a script or integration (no browser, so no ambient credentials to abuse): no Origin, no fetch metadata
-    const script = await rawPost(specialist, '/api/patients/import?mode=valid_only', csv, {
+    // a script or integration with an access token and no cookie: no Origin, no fetch metadata
+    const token = (await specialist.get('/api/auth/token')).body.token as string;
+    const script = await fetch(`${server.url}/api/patients/import?mode=valid_only`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+      body: csv,
+    });
+    expect(script.status, await script.clone().text()).toBe(200);
+    expect(await patients()).toBe(before + 4);
+  });
+
+  it('refuses a write with neither Origin nor Sec-Fetch-Site that carries a cookie or nothing (issue 22 item 16)', async () => {
+    const [user] = await server.sql<{ id: string }>('select id from "user" where email = $1', [
+      DEMO.researcher,
+    ]);
+    const before = await patients();
+    const noHeaders = async (client: ApiClient | null, method: string, path: string) => {
+      const cookie = client ? [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : '';
+      const res = await fetch(server.url + path, {
+        method,
+        headers: { 'accept-language': 'es', ...(cookie ? { cookie } : {}) },
+      });
+      return { status: res.status, body: (await res.json().catch(() => null)) as any };
+    };
+    // the writes without a body that changed state before: delete a user, delete the calendar
+    // feed, mark everything read, end the other sessions; and an import with a body
+    for (const [client, method, path] of [
+      [admin, 'DELETE', `/api/users/${user!.id}`],
+      [specialist, 'DELETE', '/api/calendar/feed'],
+      [specialist, 'POST', '/api/notifications/read-all'],
+      [specialist, 'POST', '/api/auth/revoke-other-sessions'],
+      [null, 'POST', '/api/site/login'],
+    ] as const) {
+      const res = await noHeaders(client, method, path);
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.error.code).toBe('cross_origin_refused');
+      expect(res.body.error.message).toMatch(/origen/);
+    }
+    const cookieOnly = await rawPost(specialist, '/api/patients/import?mode=valid_only', csv, {
       'content-type': 'text/csv',
     });
-    expect(script.status).toBe(200);
-    expect(await patients()).toBe(before + 4);
+    expect(cookieOnly.status).toBe(403);
+    expect((await server.sql('select 1 from "user" where id = $1', [user!.id])).length).toBe(1);
+    expect(await patients()).toBe(before);
+    // a token and a cookie together is a browser's request: it needs the browser's headers too
+    const token = (await specialist.get('/api/auth/token')).body.token as string;
+    const cookie = [...specialist.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const both = await fetch(`${server.url}/api/notifications/read-all`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, cookie },
+    });
+    expect(both.status).toBe(403);
   });
 
   it('leaves reads alone', async () => {

@@ -4,9 +4,10 @@
  * (`trustedOriginsOf`: BASE_URL and TRUSTED_ORIGINS):
  * - an `Origin` header must be one of the trusted origins (`null` never is);
  * - without `Origin`, a `Sec-Fetch-Site` header must be `same-origin` or `none`;
- * - with neither header the request is not from a browser (every current browser sends `Origin` on
- *   these methods), so there are no ambient cookies a foreign page could borrow: it is accepted, as
- *   scripts and integrations send it (docs/auth.md).
+ * - with neither header, only a request that proves itself with an access token
+ *   (`Authorization: Bearer`, ADR 0039) and carries no cookie is accepted: a script or an
+ *   integration, whose credentials no foreign page can borrow. A cookie, or no credentials at all
+ *   (a sign-in form posted from another site: login CSRF), is refused, whatever the browser.
  * Refusals are a translated 403 `cross_origin_refused`, before the body is read.
  */
 import type { MiddlewareHandler } from 'hono';
@@ -19,18 +20,28 @@ export function isAllowedWrite(
   origin: string | undefined,
   fetchSite: string | undefined,
   trusted: ReadonlySet<string>,
+  credentials: { cookie: boolean; bearer: boolean },
 ): boolean {
   if (origin !== undefined) return trusted.has(origin.trim().replace(/\/$/, '').toLowerCase());
   if (fetchSite !== undefined) return fetchSite === 'same-origin' || fetchSite === 'none';
-  return true;
+  return credentials.bearer && !credentials.cookie;
 }
 
 export function originCheck(trustedOrigins: readonly string[]): MiddlewareHandler<AppEnv> {
   const trusted = new Set(trustedOrigins.map((o) => o.replace(/\/$/, '').toLowerCase()));
   return async (c, next) => {
     if (SAFE.has(c.req.method)) return next();
+    const credentials = {
+      cookie: Boolean(c.req.header('cookie')),
+      bearer: /^Bearer +\S/i.test(c.req.header('authorization') ?? ''),
+    };
     if (
-      isAllowedWrite(c.req.header('origin'), c.req.header('sec-fetch-site')?.toLowerCase(), trusted)
+      isAllowedWrite(
+        c.req.header('origin'),
+        c.req.header('sec-fetch-site')?.toLowerCase(),
+        trusted,
+        credentials,
+      )
     )
       return next();
     return c.json(errorBody(c, 'cross_origin_refused'), 403);
