@@ -1,8 +1,8 @@
 /** `npm start`: serve the product; SIGINT/SIGTERM close the database cleanly. */
-import { baseUrlOf, loadEnv } from './env';
+import { loadEnv } from './env';
 import { createLogger } from './lib/logger';
-import { DEMO_ACCOUNTS } from './modules/users/users.seed';
 import { startServer } from './server';
+import { startBanner } from './start-banner';
 
 async function main() {
   let env;
@@ -25,14 +25,7 @@ async function main() {
     process.exit(1);
   }
 
-  const database = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.DATA_DIR}`;
-  console.log(`\n  ${env.CLINIC_NAME} is running at ${baseUrlOf(env)}  (database: ${database})`);
-  if (env.SEED_DEMO) {
-    console.log(`  Demo accounts (password: ${env.DEMO_PASSWORD}):`);
-    for (const account of DEMO_ACCOUNTS)
-      console.log(`    ${account.role.padEnd(11)} ${account.email}`);
-  }
-  console.log('');
+  for (const line of startBanner(env)) console.log(line);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,6 +1,7 @@
 /** Issue 7 item 8: no demo accounts, and never the documented default password, in production. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
+import { startBanner } from '../start-banner';
 import {
   createAccount,
   DEMO,
@@ -57,5 +58,24 @@ describe('demo accounts in production', () => {
       'select email from "user" where email like \'%@demo.painlab.test\'',
     );
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('the start banner (issue 22 item 14)', () => {
+  it('prints the demo password only when it is the published one', () => {
+    const dev = startBanner(loadEnv({ NODE_ENV: 'development' })).join('\n');
+    expect(dev).toContain(`password: ${DEMO_PASSWORD}`);
+    expect(dev).toContain(DEMO.admin);
+    const custom = 'a-clinic-secret-password-9';
+    for (const env of [
+      loadEnv({ NODE_ENV: 'development', DEMO_PASSWORD: custom }),
+      loadEnv({ ...PROD, SEED_DEMO: 'true', DEMO_PASSWORD: custom }),
+    ]) {
+      const banner = startBanner(env).join('\n');
+      expect(banner).not.toContain(custom);
+      expect(banner).toContain('password: the one set in DEMO_PASSWORD');
+      expect(banner).toContain(DEMO.admin);
+    }
+    expect(startBanner(loadEnv({ ...PROD })).join('\n')).not.toContain('Demo accounts');
   });
 });
