@@ -49,6 +49,8 @@ export const FORM_MESSAGE_KEYS = [
   'password_too_common',
   'password_too_simple',
   'password_contains_personal_info',
+  // names and other one-line fields (issue 22 item 12)
+  'one_line',
 ] as const;
 
 export type FormMessageKey = (typeof FORM_MESSAGE_KEYS)[number] | 'invalid';

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isCalendarDate } from './dates';
+import { ONE_LINE } from './text';
 import {
   ageFrom,
   CATEGORIES,
@@ -53,7 +54,8 @@ const patientFields = {
     .string()
     .trim()
     .min(1, { error: 'name_required' })
-    .max(LIMITS.name, { error: 'too_long' }),
+    .max(LIMITS.name, { error: 'too_long' })
+    .regex(ONE_LINE, { error: 'one_line' }),
   birthDate: birthDateSchema,
   gender: z.enum(GENDERS, { error: 'invalid_choice' }),
   category: z.enum(CATEGORIES, { error: 'invalid_choice' }),

@@ -1,5 +1,6 @@
 /** Staff and patient accounts as administrators see and manage them (resource `users`). */
 import { z } from 'zod';
+import { ONE_LINE } from './text';
 import { emailSchema, PASSWORD_MAX, PASSWORD_MIN } from './auth';
 import { ROLES } from './permissions';
 
@@ -30,7 +31,12 @@ export const userListSchema = z.object({
 });
 
 export const createUserSchema = z.strictObject({
-  name: z.string().trim().min(1, { error: 'required' }).max(120, { error: 'too_long' }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'required' })
+    .max(120, { error: 'too_long' })
+    .regex(ONE_LINE, { error: 'one_line' }),
   email: z.string().trim().toLowerCase().pipe(emailSchema),
   role: z.enum(ROLES),
   password: z
@@ -47,6 +53,7 @@ export const updateUserSchema = z
       .trim()
       .min(1, { error: 'required' })
       .max(120, { error: 'too_long' })
+      .regex(ONE_LINE, { error: 'one_line' })
       .optional(),
     role: z.enum(ROLES).optional(),
   })

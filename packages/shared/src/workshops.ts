@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SITE_LANGS, type SiteLang } from './site-content';
+import { ONE_LINE } from './text';
 
 export const WORKSHOP_MARKETS = ['es', 'us'] as const;
 export type WorkshopMarket = (typeof WORKSHOP_MARKETS)[number];
@@ -47,8 +48,7 @@ export const WORKSHOP_LIMITS = {
   offerHours: 24,
 } as const;
 
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const NO_CONTROL_LINE = /^[^\u0000-\u001F\u007F]*$/;
+const NO_CONTROL_LINE = ONE_LINE;
 const line = (max: number) =>
   z
     .string({ error: 'required' })

@@ -34,6 +34,13 @@ export function unneutralise(cell: string): string {
   return QUOTED.test(cell) ? cell.slice(1) : cell;
 }
 
+/**
+ * Any field holding a carriage return or a line feed is quoted: csv-stringify quotes only the
+ * record delimiter (LF) by default, and a spreadsheet starts a new row at a bare CR, whose next
+ * characters (`@SUM(4)`) would then be a formula cell of their own.
+ */
+const QUOTE_LINE_BREAKS = { quoted_match: /[\r\n]/ };
+
 export function csvRows(patients: Patient[]): string {
   if (patients.length === 0) return '';
   return stringify(
@@ -44,6 +51,7 @@ export function csvRows(patients: Patient[]): string {
         return value == null ? '' : neutralise(String(value));
       }),
     ),
+    QUOTE_LINE_BREAKS,
   );
 }
 

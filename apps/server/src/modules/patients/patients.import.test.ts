@@ -1,4 +1,5 @@
 /** CSV import through the real server: encodings, BOM, separators, quotes, modes, 10,000 rows. */
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditCount,
@@ -271,4 +272,56 @@ describe('CSV import', () => {
     const admin = await server.signIn(DEMO.admin);
     expect((await admin.get('/api/audit-logs/verify')).body.valid).toBe(true);
   }, 120_000);
+});
+
+describe('carriage returns in the CSV export (issue 22 item 12)', () => {
+  it('a name with a control character is refused, in Spanish, and nothing is written', async () => {
+    const before = await count();
+    for (const name of ['CsvI\r@SUM(4)', 'Ana\nRuiz', 'Ana\tRuiz']) {
+      const res = await server.client({ lang: 'es' }).request('POST', '/api/patients', {
+        json: {
+          name,
+          birthDate: '1980-01-01',
+          gender: 'female',
+          category: 'other',
+          priority: 'low',
+        },
+        headers: { cookie: [...specialist.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.error.details).toEqual([
+        expect.objectContaining({ path: 'name', message: 'one_line' }),
+      ]);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('a field holding a bare CR is quoted, so a spreadsheet keeps it in its cell', async () => {
+    const created = await specialist.post('/api/patients', {
+      name: 'Carmen Retorno',
+      birthDate: '1980-01-01',
+      gender: 'female',
+      category: 'other',
+      priority: 'low',
+      medicalHistory: 'Lumbalgia\r@SUM(4)',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // a name stored before names were one line
+    await server.sql('update patient set name = $1 where id = $2', [
+      'CsvI\r@SUM(4)',
+      created.body.id,
+    ]);
+    const res = await specialist.get('/api/patients/export.csv');
+    expect(res.status).toBe(200);
+    // read as a spreadsheet reads it: a CR outside quotes ends a row
+    const rows: string[][] = parse(res.text, {
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+    });
+    const header = rows[0]!;
+    expect(rows.every((r) => r.length === header.length)).toBe(true);
+    const row = rows.find((r) => r[header.indexOf('id')] === created.body.id)!;
+    expect(row[header.indexOf('name')]).toBe('CsvI\r@SUM(4)');
+    expect(row[header.indexOf('medicalHistory')]).toBe('Lumbalgia\r@SUM(4)');
+  });
 });
