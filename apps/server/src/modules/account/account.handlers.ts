@@ -1,8 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { AddressLimiter, limitPerAddress } from '../../http/address-limit';
 import { actorOf } from '../../http/actor';
 import type { AppEnv, Deps } from '../../http/types';
 import {
+  ADDRESS_LIMIT,
+  ADDRESS_LIMITED_GROUPS,
   endOtherSessionsRoute,
   finishPhoneResetRoute,
   finishPhoneSignUpRoute,
@@ -49,6 +52,10 @@ function signedIn(c: Context<AppEnv>) {
 }
 
 export function registerAccount(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  for (const group of ADDRESS_LIMITED_GROUPS) {
+    const limit = limitPerAddress(new AddressLimiter(ADDRESS_LIMIT.max, ADDRESS_LIMIT.windowMs));
+    for (const route of group) app.on(route.method.toUpperCase(), route.path, limit);
+  }
   app.openapi(listSessionsRoute, async (c) => {
     const { session } = signedIn(c);
     return c.json({ items: await listSessions(deps, session.user.id, session.sessionId) }, 200);

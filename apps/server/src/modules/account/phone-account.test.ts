@@ -551,3 +551,21 @@ describe('password reset by SMS', () => {
     expect(await smsTo(phone, 'auth.password_reset_code')).toHaveLength(10);
   });
 });
+
+describe('the per-address counters', () => {
+  it('belong to one server instance: another server in the same process counts for itself', async () => {
+    const other = await startTestServer({ TRUSTED_PROXIES: '127.0.0.1' });
+    try {
+      const ip = '203.0.113.77';
+      const attempt = (s: TestServer) =>
+        s.client({ ip }).post('/api/account/password-reset/phone', { phoneNumber: newPhone() });
+      const here = [];
+      for (let i = 0; i < 11; i++) here.push((await attempt(server)).status);
+      expect(here).toEqual([...Array(10).fill(200), 429]);
+      // the same address on the other instance has not used any of its tries
+      expect((await attempt(other)).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
