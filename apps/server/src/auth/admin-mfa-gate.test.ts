@@ -116,3 +116,108 @@ describe('better-auth admin calls under the MFA policy', () => {
     expect(rows[0]!.details.targetUserId).toBe(patient.id);
   });
 });
+
+describe('what the admin calls accept (issue 22 items 11 and 18)', () => {
+  let admin: ApiClient;
+  let target: { email: string; id: string };
+  beforeAll(async () => {
+    const { email } = await account('admin');
+    admin = await server.signIn(email, PASSWORD);
+    target = await account('user');
+  });
+  const roleOf = async (id: string) =>
+    (await server.sql<{ role: string }>('select role from "user" where id = $1', [id]))[0]!.role;
+
+  it('a role is one role of SPEC §6: a list, an unknown value, null or an object is a 400 and changes nothing', async () => {
+    for (const role of [
+      ['admin', 'researcher'],
+      ['admin'],
+      'superadmin',
+      'admin,researcher',
+      null,
+      { $ne: null },
+      1,
+    ]) {
+      const res = await admin.post('/api/auth/admin/set-role', { userId: target.id, role });
+      expect(res.status, `${JSON.stringify(role)}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.code).toBe('INVALID_ROLE');
+      expect(await roleOf(target.id)).toBe('user');
+      const created = await admin.post('/api/auth/admin/create-user', {
+        email: `made-${Math.random()}@example.test`,
+        name: 'Rol Raro',
+        password: PASSWORD,
+        role,
+      });
+      expect(created.status, JSON.stringify(role)).toBe(400);
+      const updated = await admin.post('/api/auth/admin/update-user', {
+        userId: target.id,
+        data: { role },
+      });
+      expect(updated.status, JSON.stringify(role)).toBe(400);
+      expect(await roleOf(target.id)).toBe('user');
+    }
+    // the one that is valid still works
+    const ok = await admin.post('/api/auth/admin/set-role', {
+      userId: target.id,
+      role: 'researcher',
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(await roleOf(target.id)).toBe('researcher');
+    await admin.post('/api/auth/admin/set-role', { userId: target.id, role: 'user' });
+  });
+
+  it('ids are strings: an object, a list, null or a number is a 400 on every admin call that takes one', async () => {
+    const calls = [
+      'set-role',
+      'ban-user',
+      'unban-user',
+      'remove-user',
+      'set-user-password',
+      'revoke-user-sessions',
+      'list-user-sessions',
+      'update-user',
+    ];
+    for (const call of calls)
+      for (const userId of [{ $ne: null }, [target.id], null, 12345]) {
+        const res = await admin.post(`/api/auth/admin/${call}`, {
+          userId,
+          role: 'admin',
+          newPassword: 'another-long-passphrase-1',
+          data: { name: 'X' },
+        });
+        expect(res.status, `${call} ${JSON.stringify(userId)}`).toBe(400);
+        expect(res.body.code).toBe('INVALID_REQUEST_BODY');
+        expect(res.body.message).toMatch(/not valid/);
+      }
+    const revoke = await admin.post('/api/auth/admin/revoke-user-session', {
+      sessionToken: { $ne: null },
+    });
+    expect(revoke.status).toBe(400);
+    expect(await roleOf(target.id)).toBe('user');
+    expect((await server.sql('select 1 from "user" where id = $1', [target.id])).length).toBe(1);
+  });
+
+  it('the database keeps one known role per account, whatever writes it', async () => {
+    await expect(
+      server.sql('update "user" set role = $1 where id = $2', ['admin,researcher', target.id]),
+    ).rejects.toThrow(/user_role_check/);
+    expect(await roleOf(target.id)).toBe('user');
+  });
+
+  it("another person's sessions are listed without their tokens", async () => {
+    const signedIn = await server.signIn(target.email, PASSWORD);
+    expect((await signedIn.get('/api/me')).status).toBe(200);
+    const res = await admin.post('/api/auth/admin/list-user-sessions', { userId: target.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.sessions.length).toBeGreaterThan(0);
+    for (const s of res.body.sessions) {
+      expect(s).not.toHaveProperty('token');
+      expect(s.userId).toBe(target.id);
+    }
+    const tokens = await server.sql<{ token: string }>(
+      'select token from session where user_id = $1',
+      [target.id],
+    );
+    for (const { token } of tokens) expect(res.text).not.toContain(token);
+  });
+});

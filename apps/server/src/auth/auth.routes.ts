@@ -19,6 +19,7 @@ import { session, user } from '../db/schema';
 import { DEFAULT_RETURN_PATH } from '@painlab/shared/return-path';
 import { baseUrlOf } from '../env';
 import { CLIENT_IP_HEADER } from './auth';
+import { invalidAdminField } from './admin-input';
 import { createLoginThrottle, type Refusal } from './login-throttle';
 import { EMAIL_CODE_SIGN_IN_PATH, EMAIL_LINK_SIGN_IN_PATH } from './email-sign-in';
 import { MFA_VERIFY_PATHS, mfaSubjects, raiseToAal2 } from './mfa';
@@ -248,9 +249,22 @@ export function mountAuth(
     } catch {
       return next(); // not JSON: better-auth's own 400
     }
-    if (body !== null && typeof body === 'object' && !Array.isArray(body)) return next();
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      return c.json(
+        { code: 'INVALID_REQUEST_BODY', message: errorMessage('bad_request', c.get('lang')) },
+        400,
+      );
+    // better-auth's admin calls: one role of SPEC §6, ids that are strings (auth/admin-input.ts)
+    const field = c.req.path.startsWith('/api/auth/admin/')
+      ? invalidAdminField(body as Record<string, unknown>)
+      : null;
+    if (field === null) return next();
     return c.json(
-      { code: 'INVALID_REQUEST_BODY', message: errorMessage('bad_request', c.get('lang')) },
+      {
+        code: field.endsWith('role') ? 'INVALID_ROLE' : 'INVALID_REQUEST_BODY',
+        message: errorMessage('validation_failed', c.get('lang')),
+        field,
+      },
       400,
     );
   });
@@ -371,6 +385,18 @@ export function mountAuth(
     // better-auth leaves its role (and phone fields) empty where a new account has the defaults,
     // which told the two apart: the made-up user is given what a new account gets.
     let answer = response;
+    // an administrator sees another person's sessions, not their bearer secrets: a session token
+    // is the session itself (issue 22 item 18; ending sessions goes by user, revoke-user-sessions)
+    if (ok && path === '/admin/list-user-sessions' && Array.isArray(result?.sessions)) {
+      const sessions = (result.sessions as Record<string, unknown>[]).map(
+        ({ token: _token, ...rest }) => rest,
+      );
+      answer = new Response(JSON.stringify({ ...result, sessions }), {
+        status: response.status,
+        headers: response.headers,
+      });
+      answer.headers.delete('content-length');
+    }
     if (ok && path === '/sign-up/email' && typeof resultUser?.id === 'string') {
       const [row] = await deps.database.db
         .select({ id: user.id })

@@ -260,13 +260,26 @@ describe('sessions', () => {
 
   it('an unknown role in the database fails closed to `user`', async () => {
     await server.signIn(DEMO.admin); // ensure the account exists and is usable
-    await server.sql(`update "user" set role = 'superuser' where email = $1`, [
-      'lucia@example.test',
-    ]);
-    const client = await server.signIn('lucia@example.test', 'a-long-enough-password');
-    const me = await client.get('/api/me');
-    expect(me.body.role).toBe('user');
-    expect((await client.get('/api/users')).status).toBe(403);
+    // the table refuses it (migration 0036, issue 22 item 11) ...
+    await expect(
+      server.sql(`update "user" set role = 'superuser' where email = $1`, ['lucia@example.test']),
+    ).rejects.toThrow(/user_role_check/);
+    // ... and a database without that check (one restored from before it) still fails closed
+    await server.sql('alter table "user" drop constraint user_role_check');
+    try {
+      await server.sql(`update "user" set role = 'superuser' where email = $1`, [
+        'lucia@example.test',
+      ]);
+      const client = await server.signIn('lucia@example.test', 'a-long-enough-password');
+      const me = await client.get('/api/me');
+      expect(me.body.role).toBe('user');
+      expect((await client.get('/api/users')).status).toBe(403);
+    } finally {
+      await server.sql(`update "user" set role = 'user' where email = $1`, ['lucia@example.test']);
+      await server.sql(
+        `alter table "user" add constraint user_role_check check (role in ('admin','specialist','researcher','user'))`,
+      );
+    }
   });
 });
 

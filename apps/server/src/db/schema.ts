@@ -21,6 +21,7 @@ import {
 } from '@painlab/shared/appointments';
 import { MESSAGE_LANGUAGES, OUTBOX_CHANNELS, OUTBOX_STATUSES } from '@painlab/shared/outbox';
 import { STAFF_ROLES } from '@painlab/shared/users';
+import { ROLES } from '@painlab/shared/permissions';
 import { CATEGORIES, GENDERS, PRIORITIES, STATUSES } from '@painlab/shared/patients';
 import {
   REMINDER_CHANNELS,
@@ -77,27 +78,33 @@ import {
 
 const tz = { withTimezone: true, mode: 'date' } as const;
 
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
-  role: text('role').notNull().default('user'),
-  banned: boolean('banned').default(false),
-  banReason: text('ban_reason'),
-  banExpires: timestamp('ban_expires', tz),
-  /** better-auth's two-factor plugin: a second factor (TOTP or e-mail code) is enrolled (ADR 0025). */
-  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-  /**
-   * better-auth's phone-number plugin (ADR 0041): E.164 (`+34600111222`), set only once a code sent
-   * to it was verified by the signed-in account (modules/account), so a stored number is verified.
-   */
-  phoneNumber: text('phone_number').unique(),
-  phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
-});
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+    role: text('role').notNull().default('user'),
+    banned: boolean('banned').default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', tz),
+    /** better-auth's two-factor plugin: a second factor (TOTP or e-mail code) is enrolled (ADR 0025). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /**
+     * better-auth's phone-number plugin (ADR 0041): E.164 (`+34600111222`), set only once a code sent
+     * to it was verified by the signed-in account (modules/account), so a stored number is verified.
+     */
+    phoneNumber: text('phone_number').unique(),
+    phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
+  },
+  // one role of SPEC §6 per account: better-auth's admin plugin would store a list as
+  // "admin,researcher" and read it as an administrator while the app reads `user` (issue 22 item 11)
+  (t) => [check('user_role_check', sql`${t.role} in ${sqlList(ROLES)}`)],
+);
 
 export const session = pgTable(
   'session',
