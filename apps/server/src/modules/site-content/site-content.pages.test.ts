@@ -4,6 +4,7 @@
  * head tags for search engines, ETag, an edit showing at the next request, the no-JavaScript contact
  * form, the sitemap and robots.txt.
  */
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { fakeSiteDist } from '../../test/site-dist';
@@ -222,5 +223,47 @@ describe('sitemap and robots', () => {
     expect(xml).not.toContain('borrador');
     const robots = await (await get('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  });
+});
+
+describe('absolute links come from BASE_URL, never from the Host header (issue 22 item 17)', () => {
+  /** A GET with a Host header of our choosing (fetch would send the URL's host). */
+  const withHost = (s: TestServer, p: string, host: string) =>
+    new Promise<string>((resolve, reject) => {
+      const url = new URL(s.url);
+      const req = http.get(
+        { host: url.hostname, port: url.port, path: p, headers: { host, 'accept-language': 'es' } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve(body));
+        },
+      );
+      req.on('error', reject);
+    });
+
+  it('with and without BASE_URL: canonical, hreflang, Open Graph, JSON-LD, the sitemap and robots.txt', async () => {
+    const unset = await startTestServer({ ...dist.env, BASE_URL: '' });
+    try {
+      for (const [s, origin] of [
+        [server, server.url],
+        [unset, `http://localhost:${new URL(unset.url).port}`],
+      ] as const) {
+        for (const p of [
+          '/',
+          '/blog/que-es-el-dolor-cronico',
+          '/taller',
+          '/sitemap.xml',
+          '/robots.txt',
+        ]) {
+          const body = await withHost(s, p, 'evil.example');
+          expect(body, p).not.toContain('evil.example');
+          expect(body, p).toContain(origin);
+        }
+      }
+    } finally {
+      await unset.close();
+    }
   });
 });

@@ -5,6 +5,7 @@
  * the no-JavaScript contact form (303 back with `?enviado=1`, or the page again with its errors),
  * `/sitemap.xml` (every published page in both languages) and `/robots.txt`.
  */
+import { baseUrlOf } from '../../env';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
@@ -38,8 +39,8 @@ const SERVICE_PAGES = {
 const EMPTY_FORM: ContactFormState = { values: {}, errors: {}, status: null };
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const originOf = (deps: Deps, c: Context<AppEnv>) =>
-  (deps.env.BASE_URL ?? new URL(c.req.url).origin).replace(/\/$/, '');
+/** The site's own origin, from BASE_URL only: never the request's Host header (issue 22 item 17). */
+const originOf = (deps: Deps) => baseUrlOf(deps.env).replace(/\/$/, '');
 
 export function registerSiteContentPages(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const current = siteOf(deps);
@@ -142,7 +143,7 @@ export function registerSiteContentPages(app: OpenAPIHono<AppEnv>, deps: Deps): 
       lang: options.lang,
       path,
       query: own.size ? `?${own.toString()}` : '',
-      origin: originOf(deps, c),
+      origin: originOf(deps),
       clinicName: deps.env.CLINIC_NAME,
       clinic: await service.clinic(deps, options.lang),
       data,
@@ -246,7 +247,7 @@ export function registerSiteContentPages(app: OpenAPIHono<AppEnv>, deps: Deps): 
   });
 
   app.on(['GET', 'HEAD'], '/sitemap.xml', async (c) => {
-    const origin = originOf(deps, c);
+    const origin = originOf(deps);
     const [posts, specialists] = await Promise.all([
       service.sitemapPosts(deps),
       service.sitemapSpecialists(deps),
@@ -296,7 +297,7 @@ export function registerSiteContentPages(app: OpenAPIHono<AppEnv>, deps: Deps): 
         'Disallow: /dashboard',
         'Disallow: /login',
         '',
-        `Sitemap: ${originOf(deps, c)}/sitemap.xml`,
+        `Sitemap: ${originOf(deps)}/sitemap.xml`,
         '',
       ].join('\n'),
       200,

@@ -5,6 +5,7 @@
  * confirm an offered seat). Those pages change nothing on GET — mail scanners open links —; their
  * button posts a form. Everything works without JavaScript.
  */
+import { baseUrlOf } from '../../env';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { SiteLang, SitePageData } from '@painlab/shared/site-content';
@@ -36,8 +37,8 @@ import * as service from './workshops.service';
 
 const EMPTY_FORM: WorkshopFormState = { workshopId: null, values: {}, errors: {}, refusal: null };
 
-const originOf = (deps: Deps, c: Context<AppEnv>) =>
-  (deps.env.BASE_URL ?? new URL(c.req.url).origin).replace(/\/$/, '');
+/** The site's own origin, from BASE_URL only: never the request's Host header (issue 22 item 17). */
+const originOf = (deps: Deps) => baseUrlOf(deps.env).replace(/\/$/, '');
 
 /** The page's language: `?lang`, the chosen language (cookie), then the page's own default. */
 function languageOf(c: Context<AppEnv>, path: string, explicit: unknown): SiteLang {
@@ -74,7 +75,7 @@ export function registerWorkshopPages(app: OpenAPIHono<AppEnv>, deps: Deps): voi
       lang: options.lang,
       path,
       query: '',
-      origin: originOf(deps, c),
+      origin: originOf(deps),
       clinicName: deps.env.CLINIC_NAME,
       clinic: await clinic(deps, options.lang),
       data,
