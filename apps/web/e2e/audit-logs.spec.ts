@@ -3,6 +3,7 @@
  * the administrator finds that read by the patient's id, with the specialist named, checks the hash
  * chain and sees refusals. Desktop in English, a phone in Spanish, axe on both.
  */
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { storageStateFor } from './support/accounts';
 import { createPatient, uniqueWord } from './support/patients';
@@ -40,6 +41,19 @@ test("the admin finds a specialist's read of a chart by the patient's id and che
   // the previous page stays on screen (marked busy) until the filtered one arrives: wait for
   // every row to match rather than reading the rows once
   await expect(rows.filter({ hasNotText: patient.id })).toHaveCount(0);
+
+  // the filtered entries as CSV, with their hashes (issue 22 item 1)
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export these entries (CSV)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
+  const [header, ...lines] = csv.trim().split('\n');
+  expect(header).toBe(
+    'seq,id,occurredAt,actorUserId,actorName,actorRole,action,resource,recordId,patientId,outcome,ip,requestId,details,prevHash,hash',
+  );
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) expect(line).toContain(patient.id);
 
   await page.getByRole('button', { name: 'Check the chain' }).click();
   await expect(page.getByText(/^Intact: [\d,]+ entries checked\.$/)).toBeVisible();

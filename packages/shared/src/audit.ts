@@ -22,6 +22,12 @@ export const auditEntrySchema = z.object({
   details: z
     .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
     .nullable(),
+  /** The row's place in the chain; null for the second or so before the sealer reaches it. */
+  seq: z.number().int().nullable(),
+  /** The hash of the row before it in the chain (null for the first row, and while unsealed). */
+  prevHash: z.string().nullable(),
+  /** sha-256 (hex) over prevHash and the row's fields, as docs/audit.md describes. */
+  hash: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
@@ -34,6 +40,33 @@ export const auditListQuerySchema = z.strictObject({
   /** Every decision about one patient's data (an accounting of disclosures). */
   patientId: z.string().max(100).optional(),
 });
+
+/** The CSV export takes the list's filters (every matching row, in chain order). */
+export const auditExportQuerySchema = auditListQuerySchema.omit({ before: true, limit: true });
+export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
+
+/**
+ * The CSV export's columns, in order. `seq` … `details` and `prevHash` are what `hash` covers
+ * (docs/audit.md); `actorName` is the account's name now, for reading, and is not hashed.
+ */
+export const AUDIT_CSV_COLUMNS = [
+  'seq',
+  'id',
+  'occurredAt',
+  'actorUserId',
+  'actorName',
+  'actorRole',
+  'action',
+  'resource',
+  'recordId',
+  'patientId',
+  'outcome',
+  'ip',
+  'requestId',
+  'details',
+  'prevHash',
+  'hash',
+] as const;
 
 export const auditListSchema = z.object({
   items: z.array(auditEntrySchema),

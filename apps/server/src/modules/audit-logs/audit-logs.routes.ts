@@ -1,4 +1,9 @@
-import { auditListQuerySchema, auditListSchema, auditVerifySchema } from '@painlab/shared/audit';
+import {
+  auditExportQuerySchema,
+  auditListQuerySchema,
+  auditListSchema,
+  auditVerifySchema,
+} from '@painlab/shared/audit';
 import { z } from '@hono/zod-openapi';
 import { access } from '../../http/access';
 import { defineRoute, jsonResponse } from '../../http/openapi';
@@ -17,6 +22,19 @@ export const listAuditRoute = defineRoute({
     'Filter by action, outcome, actor or patient (every decision about one patient: an accounting of disclosures); pass `nextCursor` back as `before` for the next page. Each entry names its actor as the account is named now.',
   request: { query: auditListQuerySchema },
   responses: { 200: jsonResponse('A page of entries', auditListSchema) },
+});
+
+export const exportAuditRoute = defineRoute({
+  method: 'get',
+  path: '/api/audit-logs/export.csv',
+  access: access.can('audit_logs', 'view'),
+  operationId: 'exportAuditCsv',
+  tags: ['audit'],
+  summary: "The filtered log as CSV, in chain order, with each row's hash (streamed)",
+  description:
+    "The list's filters (action, outcome, actor, patient); every sealed row that matches, oldest first (`seq`). Columns: seq, id, occurredAt, actorUserId, actorName, actorRole, action, resource, recordId, patientId, outcome, ip, requestId, details, prevHash, hash. Anyone can recompute `hash` from the row as docs/audit.md says, and, in an unfiltered export, that each `prevHash` is the previous row's `hash`. UTF-8 with a byte-order mark. Audited (`audit_logs.export`).",
+  request: { query: auditExportQuerySchema },
+  responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } } },
 });
 
 export const verifyAuditRoute = defineRoute({

@@ -11,6 +11,7 @@ import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { stringify } from 'csv-stringify/sync';
 import { CSV_COLUMNS, type Patient } from '@painlab/shared/patients';
+import { neutralise, QUOTE_LINE_BREAKS, unneutralise } from '../../lib/csv-cell';
 
 export const EXPORT_COLUMNS = ['id', ...CSV_COLUMNS] as const;
 const LIST_COLUMNS = new Set(['symptoms', 'currentMedications', 'allergies']);
@@ -20,26 +21,7 @@ export function csvHeader(): string {
   return stringify([EXPORT_COLUMNS as unknown as string[]]);
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** A cell the export quoted: `'` then a formula start (or, for a cell that began with one, another `'`). */
-const QUOTED = /^'[=+\-@\t\r']/;
-
-/** The cell as exported: inert in a spreadsheet, and reversible by `unneutralise`. */
-export function neutralise(cell: string): string {
-  return FORMULA_START.test(cell) || QUOTED.test(cell) ? `'${cell}` : cell;
-}
-
-/** The cell as it was before `neutralise`. */
-export function unneutralise(cell: string): string {
-  return QUOTED.test(cell) ? cell.slice(1) : cell;
-}
-
-/**
- * Any field holding a carriage return or a line feed is quoted: csv-stringify quotes only the
- * record delimiter (LF) by default, and a spreadsheet starts a new row at a bare CR, whose next
- * characters (`@SUM(4)`) would then be a formula cell of their own.
- */
-const QUOTE_LINE_BREAKS = { quoted_match: /[\r\n]/ };
+export { neutralise, unneutralise };
 
 export function csvRows(patients: Patient[]): string {
   if (patients.length === 0) return '';

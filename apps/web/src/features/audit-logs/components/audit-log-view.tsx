@@ -1,10 +1,10 @@
 import type { AuditEntry, AuditOutcome } from '@painlab/shared/audit';
 import { AUDIT_OUTCOMES } from '@painlab/shared/audit';
-import { ShieldCheck } from 'lucide-react';
+import { Download, ShieldCheck } from 'lucide-react';
 import { memo, useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { KeysetList } from '../../../components/ui/keyset-list';
 import { ColourBadge } from '../../../components/ui/colour-badge';
 import { Input } from '../../../components/ui/input';
@@ -15,7 +15,7 @@ import { useFormatters } from '../../../hooks/use-formatters';
 import type { Colour } from '../../../lib/status-colours';
 import { useAuditLogs } from '../api/get-audit-logs';
 import { useVerifyAuditChain } from '../api/verify-audit-chain';
-import { filtersFromSearchParams, type AuditFilters } from '../lib/filters';
+import { auditExportHref, filtersFromSearchParams, type AuditFilters } from '../lib/filters';
 
 const OUTCOME_COLOUR: Record<AuditOutcome, Colour> = {
   success: 'green',
@@ -55,6 +55,14 @@ export function AuditLogView() {
       <PageHeader title={t('nav:routes.auditLogs')} description={t('description')} />
       <ChainCheck />
       <FilterForm key={searchParams.toString()} filters={filters} onApply={apply} />
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        {/* a plain link: the browser downloads the file with the session's cookie */}
+        <a href={auditExportHref(filters)} download className={buttonClasses('secondary', 'sm')}>
+          <Download aria-hidden="true" className="h-4 w-4" />
+          {filtered ? t('export.filtered') : t('export.all')}
+        </a>
+        <p className="text-xs text-slate-600">{t('export.about')}</p>
+      </div>
 
       <div aria-busy={query.isFetching}>
         <KeysetList query={query} items={entries} filtered={filtered} ns="auditLogs">
@@ -205,6 +213,12 @@ const EntryRow = memo(function EntryRow({ entry }: { entry: AuditEntry }) {
           <time dateTime={entry.occurredAt}>{format.dateTime(entry.occurredAt)}</time>
         </span>
         <span className="ml-auto text-xs text-slate-500">#{entry.id}</span>
+        {entry.hash ? (
+          <span className="font-mono text-xs text-slate-500" title={entry.hash}>
+            <span className="sr-only">{t('fields.hash')}: </span>
+            {entry.hash.slice(0, 12)}…
+          </span>
+        ) : null}
       </div>
       <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-slate-700 sm:grid-cols-2 lg:grid-cols-3">
         <div className="min-w-0">

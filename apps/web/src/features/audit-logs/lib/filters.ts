@@ -34,3 +34,13 @@ export function auditListSearch(filters: AuditFilters, before: number | null): s
   if (before !== null) params.set('before', String(before));
   return `?${params.toString()}`;
 }
+
+/** The CSV export of the filtered log (every matching entry, in chain order, with its hashes). */
+export function auditExportHref(filters: AuditFilters): string {
+  const params = new URLSearchParams();
+  if (filters.outcome) params.set('outcome', filters.outcome);
+  if (filters.action) params.set('action', filters.action);
+  if (filters.patientId) params.set('patientId', filters.patientId);
+  const query = params.toString();
+  return `/api/audit-logs/export.csv${query ? `?${query}` : ''}`;
+}
