@@ -197,6 +197,34 @@ describe('sign-in with TOTP', () => {
     await again.post('/api/auth/sign-in/email', { email, password: PASSWORD });
     expect((await again.post('/api/auth/two-factor/verify-otp', { code })).status).toBe(400);
   });
+
+  it('at most five codes an account in 15 minutes, whatever the session (issue 22 item 18)', async () => {
+    const { email } = await enrolled();
+    const client = server.client();
+    await client.post('/api/auth/sign-in/email', { email, password: PASSWORD });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await client.post('/api/auth/two-factor/send-otp', {})).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // another session of the same account is refused too; nothing more was sent
+    const other = server.client({ ip: '198.51.100.201' });
+    await other.post('/api/auth/sign-in/email', { email, password: PASSWORD });
+    const refused = await other.post('/api/auth/two-factor/send-otp', {});
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('MFA_CODES_LIMIT');
+    const [sent] = await server.sql<{ n: string }>(
+      "select count(*)::text as n from outbox_message where template = 'auth.mfa_code' and recipient = $1",
+      [email],
+    );
+    expect(Number(sent!.n)).toBe(5);
+    // the latest code still signs in
+    const [row] = await server.sql<{ text: string }>(
+      "select text from outbox_message where template = 'auth.mfa_code' and recipient = $1 order by created_at desc limit 1",
+      [email],
+    );
+    const code = /: (\d{6})/.exec(row!.text)?.[1];
+    expect((await client.post('/api/auth/two-factor/verify-otp', { code })).status).toBe(200);
+  });
 });
 
 describe('the assurance level on patient data', () => {

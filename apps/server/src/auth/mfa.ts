@@ -148,6 +148,8 @@ export async function beforeSecondFactor(
           ? 'Too many failed attempts for this account. Try again later.'
           : 'Too many failed attempts from this network. Try again later.',
     });
+  if (ctx.path === '/two-factor/send-otp' && (await mfaCodesSentLately(deps.db, user.id)))
+    throw new APIError('TOO_MANY_REQUESTS', MFA_CODES_REFUSAL);
   if (ctx.path !== '/two-factor/verify-totp') return;
   const code = (ctx.body as { code?: unknown } | undefined)?.code;
   if (typeof code !== 'string') return;
@@ -161,6 +163,31 @@ export async function beforeSecondFactor(
   if (step === null) return; // a wrong code: better-auth refuses and counts it
   if (!(await claimTotpStep(deps.db, user.id, step)))
     throw new APIError('UNAUTHORIZED', REPLAYED_CODE);
+}
+
+/**
+ * Codes by e-mail or SMS an account may be sent: MFA_CODES_MAX in MFA_CODES_WINDOW_S (issue 22
+ * item 18: the route allowed 60 a minute from one session, a mailbox or phone bill flooded).
+ * Counted in the outbox, so every instance sees the same count.
+ */
+export const MFA_CODES_MAX = 5;
+export const MFA_CODES_WINDOW_S = 15 * 60;
+export const MFA_CODES_REFUSAL = {
+  code: 'MFA_CODES_LIMIT',
+  message: 'Several codes were sent in the last minutes. Use the latest one, or ask again later.',
+};
+
+async function mfaCodesSentLately(db: Db, userId: string): Promise<boolean> {
+  const result = await db.execute<{ n: string }>(sql`
+    select count(*)::text as n from outbox_message
+    where template = 'auth.mfa_code'
+      and created_at > now() - make_interval(secs => ${MFA_CODES_WINDOW_S})
+      and recipient in (
+        select email from "user" where id = ${userId}
+        union all
+        select phone_number from "user" where id = ${userId} and phone_number is not null
+      )`);
+  return Number(result.rows[0]?.n ?? 0) >= MFA_CODES_MAX;
 }
 
 /** Raises a session to aal2 (a second factor was verified in it). */
