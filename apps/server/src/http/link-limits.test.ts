@@ -1,6 +1,7 @@
 /**
  * The public link routes other than the questionnaires' (questionnaires.links-limit.test.ts):
- * reminder links, waitlist offer links and the staff invitation's preview and accept. Each family
+ * reminder links, waitlist offer links, the staff invitation's preview and accept, workshop
+ * cancel and seat-offer links, and calendar subscription feeds. Each family
  * takes RATE_LIMIT_LINKS_MAX requests per client address, then answers 429 `rate_limited` with
  * Retry-After before it looks at the token, so an unknown token stops writing audit rows.
  */
@@ -59,6 +60,25 @@ const FAMILIES: { name: string; calls: Call[]; unknownStatus: number }[] = [
           password: 'correct-horse-battery-9',
         }),
       (c) => c.post('/api/staff-invitations/preview', { token: TOKEN }),
+    ],
+  },
+  // issue 22 item 18
+  {
+    name: "workshop registrations' cancel and seat-offer links",
+    unknownStatus: 404,
+    calls: [
+      (c) => c.post('/api/site/workshops/cancel', { token: TOKEN }),
+      (c) => c.post('/api/site/workshops/confirm', { token: TOKEN }),
+      (c) => c.post('/api/site/workshops/cancel', { token: TOKEN, lang: 'en' }),
+    ],
+  },
+  {
+    name: 'calendar subscription feeds',
+    unknownStatus: 404,
+    calls: [
+      (c) => c.get(`/api/calendar/${TOKEN}.ics`),
+      (c) => c.get(`/api/calendar/${'B'.repeat(43)}.ics`),
+      (c) => c.get(`/api/calendar/${'C'.repeat(43)}.ics`),
     ],
   },
 ];

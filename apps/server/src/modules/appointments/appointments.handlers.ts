@@ -1,3 +1,4 @@
+import { limitLinksPerAddress } from '../../http/address-limit';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { actorOf } from '../../http/actor';
@@ -33,6 +34,12 @@ export function registerAppointments(app: OpenAPIHono<AppEnv>, deps: Deps): void
     await feed.revokeFeed(deps, viewerOf(c));
     return c.body(null, 204);
   });
+  // the subscription feed is public (its secret is the file name): a counter per address before the
+  // secret is looked at, as an unknown one is an audit row (calendar apps poll every few hours)
+  const feedLimit = limitLinksPerAddress(deps.env);
+  app.use('/api/calendar/*', (c, next) =>
+    c.req.method === 'GET' && c.req.path.endsWith('.ics') ? feedLimit(c, next) : next(),
+  );
   app.openapi(feedRoutes.feedRoute, async (c) => {
     const ics = await feed.readFeed(deps, actorOf(c), c.req.valid('param').file);
     c.header('Content-Type', 'text/calendar; charset=utf-8');

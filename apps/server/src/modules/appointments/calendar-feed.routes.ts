@@ -52,8 +52,11 @@ export const feedRoute = defineRoute({
   tags: ['appointments'],
   summary: 'The subscription feed a calendar app polls (`<secret>.ics`)',
   description:
-    "Public: the secret in the path is the credential. From a month back to a year ahead, cancelled visits marked cancelled. Staff events carry the type and the patient's initials; a patient's the type and the clinic; nothing else. Every read is audited with each patient it shows. An unknown, replaced or revoked secret is 404.",
+    "Public: the secret in the path is the credential. From a month back to a year ahead, cancelled visits marked cancelled. Staff events carry the type and the patient's initials; a patient's the type and the clinic; nothing else. Every read is audited with each patient it shows. An unknown, replaced or revoked secret is 404. At most RATE_LIMIT_LINKS_MAX reads per address a window (120 a minute by default), counted before the secret is looked at.",
   request: { params: z.strictObject({ file: z.string().max(100) }) },
+  errors: {
+    429: 'Too many feed requests from this address (`rate_limited`, RATE_LIMIT_LINKS_MAX a window)',
+  },
   responses: {
     200: { description: 'iCalendar', content: { 'text/calendar': { schema: z.string() } } },
   },

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { SiteLang } from '@painlab/shared/site-content';
 import { actorOf } from '../../http/actor';
+import { limitLinksPerAddress } from '../../http/address-limit';
 import { ApiError } from '../../http/errors';
 import type { AppEnv, Deps } from '../../http/types';
 import * as routes from './workshops.routes';
@@ -20,6 +21,16 @@ function linkAnswer(found: { state: service.LinkState; title: string | null }) {
 }
 
 export function registerWorkshops(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  // the e-mails' cancel and seat-offer links (and their no-JavaScript forms): one counter per
+  // address for the family, before the token is looked at (an unknown one is an audit row)
+  const linkLimit = limitLinksPerAddress(deps.env);
+  for (const route of [
+    routes.cancelRoute,
+    routes.confirmRoute,
+    routes.cancelFormRoute,
+    routes.confirmFormRoute,
+  ])
+    app.on('POST', route.path, linkLimit);
   app.openapi(routes.listWorkshopsRoute, async (c) => {
     const { market, lang } = c.req.valid('query');
     return c.json({ items: await service.upcoming(deps, market, langOf(c, lang)) }, 200);

@@ -144,6 +144,9 @@ export const cancelRoute = defineRoute({
   summary: "Cancel a registration with the cancellation link's token",
   description: `Public: the token of the e-mail's cancellation link (a cancel link cancels, nothing else). A seat freed goes to the first waitlisted person, who is e-mailed a time-limited link. Cancelling is possible until the first session starts. ${LINK_ERRORS}`,
   request: jsonBody(tokenInput),
+  errors: {
+    429: 'Too many link requests from this address (`rate_limited`, RATE_LIMIT_LINKS_MAX a window)',
+  },
   responses: { 200: jsonResponse('Cancelled', linkResult) },
 });
 
@@ -156,6 +159,9 @@ export const confirmRoute = defineRoute({
   summary: 'Confirm a seat offered to a waitlisted person',
   description: `Public: the token of the offer e-mail's link, valid until the offer lapses (then the seat goes to the next person). ${LINK_ERRORS}`,
   request: jsonBody(tokenInput),
+  errors: {
+    429: 'Too many link requests from this address (`rate_limited`, RATE_LIMIT_LINKS_MAX a window)',
+  },
   responses: { 200: jsonResponse('Confirmed', linkResult) },
 });
 
