@@ -28,6 +28,33 @@ test.describe('language detection', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create an account');
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     });
+
+    test('the server-rendered sign-in and site pages follow the stored language too, and the cookie follows it (issue 22 item 2)', async ({
+      page,
+      context,
+    }) => {
+      await page.addInitScript(() => {
+        if (!sessionStorage.getItem('seeded')) {
+          localStorage.setItem('i18nextLng', 'en');
+          sessionStorage.setItem('seeded', '1');
+        }
+      });
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      const cookie = (await context.cookies()).find((c) => c.name === 'painlab_lang');
+      expect(cookie?.value).toBe('en');
+      // every later site page is rendered in it at once by the server
+      await page.goto('/contacto');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact');
+      // a language chosen in the address is the choice now, and kept
+      await page.goto('/contacto?lang=es');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contacto');
+      expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es');
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iniciar sesión');
+    });
   });
 
   test('an unsupported browser language falls back to English', async ({ browser }) => {

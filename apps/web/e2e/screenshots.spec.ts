@@ -39,7 +39,9 @@ test.describe('signed out', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(OUT, 'login-es-390.png'), fullPage: true });
+    // back to a visitor with no choice made (`?lang=` is kept in the cookie and local storage)
     await page.context().clearCookies({ name: 'painlab_lang' });
+    await page.evaluate(() => localStorage.removeItem('i18nextLng'));
     await page.goto('/register');
     await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
     await shoot(page, 'register');

@@ -6,9 +6,13 @@
  * the signed-in app's code.
  */
 import { h, hydrate, type ComponentType } from 'preact';
+import { followStoredLanguage } from './handoff';
 import { ISLANDS } from './islands';
 
-for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
+// a language kept by the web app wins over the one the server guessed (SPEC §1)
+const reloading = followStoredLanguage();
+
+for (const root of reloading ? [] : document.querySelectorAll<HTMLElement>('[data-island]')) {
   const load = ISLANDS[root.dataset.island ?? ''];
   const data = root.nextElementSibling;
   if (!load || !(data instanceof HTMLScriptElement) || !data.hasAttribute('data-island-props'))

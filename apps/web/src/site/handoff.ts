@@ -77,3 +77,37 @@ export function takeLoginNotice(): LoginNotice | null {
 export function leaveFor(href: string): void {
   window.location.assign(href);
 }
+
+/** Where the web app keeps the language (i18next's detector, lib/i18n.ts): it comes first (SPEC §1). */
+export const SPA_LANGUAGE_KEY = 'i18nextLng';
+const FOLLOWED_KEY = 'painlab:lang-followed';
+
+/**
+ * A site page follows the language kept in local storage (SPEC §1: local storage first, then the
+ * browser), which the server cannot read (issue 22 item 2). The page's own `?lang=` is a choice
+ * made now: it is kept in local storage too. Otherwise, when the stored language is not the
+ * page's, it is mirrored to the cookie the server reads and the page is loaded again, once per
+ * language and tab (a server that still answered in the other language would not loop).
+ * Returns true when the page is being reloaded (nothing else should run).
+ */
+export function followStoredLanguage(
+  win: Pick<Window, 'localStorage' | 'sessionStorage' | 'location'> = window,
+  pageLang: string = document.documentElement.lang,
+): boolean {
+  try {
+    const chosen = new URLSearchParams(win.location.search).get('lang');
+    if (chosen === 'en' || chosen === 'es') {
+      win.localStorage.setItem(SPA_LANGUAGE_KEY, chosen);
+      return false;
+    }
+    const stored = win.localStorage.getItem(SPA_LANGUAGE_KEY);
+    if ((stored !== 'en' && stored !== 'es') || stored === pageLang) return false;
+    setCookie(LANG_COOKIE, stored, LANG_COOKIE_MAX_AGE);
+    if (win.sessionStorage.getItem(FOLLOWED_KEY) === stored) return false;
+    win.sessionStorage.setItem(FOLLOWED_KEY, stored);
+    win.location.reload();
+    return true;
+  } catch {
+    return false; // storage unavailable: the cookie and the browser decide
+  }
+}

@@ -55,6 +55,8 @@ async function open(
     linkError: options.linkError ?? null,
     assets: ASSETS,
   });
+  // a visitor with no language stored by the web app (else the page reloads in that language)
+  localStorage.removeItem('i18nextLng');
   // the same body element: `screen` is bound to it
   document.head.innerHTML = /<head>(.*)<\/head>/s.exec(html)![1]!;
   document.body.innerHTML = /<body>(.*)<\/body>/s.exec(html)![1]!;

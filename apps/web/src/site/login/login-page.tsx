@@ -19,6 +19,7 @@ import {
   leaveFor,
   setCookie,
   SIGNED_IN_COOKIE,
+  SPA_LANGUAGE_KEY,
   takeLoginNotice,
   type LoginNotice,
 } from '../handoff';
@@ -62,9 +63,6 @@ export function pageTitle(texts: LoginTexts, clinicName: string): string {
 
 const PASSKEY_BUTTON =
   'inline-flex h-11 items-center justify-center rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:opacity-60';
-
-/** Where the web app keeps the language (i18next's detector, lib/i18n.ts). */
-const SPA_LANGUAGE_KEY = 'i18nextLng';
 
 export function LoginPage(props: LoginPageProps) {
   const [lang, setLang] = useState<Lang>(props.lang);
