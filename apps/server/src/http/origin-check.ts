@@ -11,6 +11,7 @@
  * Refusals are a translated 403 `cross_origin_refused`, before the body is read.
  */
 import type { MiddlewareHandler } from 'hono';
+import { bearerToken } from './access-token';
 import { errorBody } from './errors';
 import type { AppEnv } from './types';
 
@@ -33,7 +34,7 @@ export function originCheck(trustedOrigins: readonly string[]): MiddlewareHandle
     if (SAFE.has(c.req.method)) return next();
     const credentials = {
       cookie: Boolean(c.req.header('cookie')),
-      bearer: /^Bearer +\S/i.test(c.req.header('authorization') ?? ''),
+      bearer: bearerToken(c.req.header('authorization')) !== null,
     };
     if (
       isAllowedWrite(

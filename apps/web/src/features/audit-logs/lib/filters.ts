@@ -24,12 +24,18 @@ export function filtersFromSearchParams(params: URLSearchParams): AuditFilters {
   };
 }
 
-/** The API query for a page: filters, page size and the last id of the previous page. */
-export function auditListSearch(filters: AuditFilters, before: number | null): string {
+/** The filters as query parameters (the list's and the export's). */
+function filterParams(filters: AuditFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.outcome) params.set('outcome', filters.outcome);
   if (filters.action) params.set('action', filters.action);
   if (filters.patientId) params.set('patientId', filters.patientId);
+  return params;
+}
+
+/** The API query for a page: filters, page size and the last id of the previous page. */
+export function auditListSearch(filters: AuditFilters, before: number | null): string {
+  const params = filterParams(filters);
   params.set('limit', String(AUDIT_PAGE_SIZE));
   if (before !== null) params.set('before', String(before));
   return `?${params.toString()}`;
@@ -37,10 +43,6 @@ export function auditListSearch(filters: AuditFilters, before: number | null): s
 
 /** The CSV export of the filtered log (every matching entry, in chain order, with its hashes). */
 export function auditExportHref(filters: AuditFilters): string {
-  const params = new URLSearchParams();
-  if (filters.outcome) params.set('outcome', filters.outcome);
-  if (filters.action) params.set('action', filters.action);
-  if (filters.patientId) params.set('patientId', filters.patientId);
-  const query = params.toString();
+  const query = filterParams(filters).toString();
   return `/api/audit-logs/export.csv${query ? `?${query}` : ''}`;
 }
